@@ -1,0 +1,26 @@
+# Every external library, found once, exposed as an imported target.
+# scripts/install-deps installs the Debian packages named beside each one.
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(OpenSSL 3.0 REQUIRED)                                  # libssl-dev
+find_package(ZLIB REQUIRED)                                         # zlib1g-dev
+pkg_check_modules(ISAL REQUIRED IMPORTED_TARGET libisal)            # libisal-dev
+pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)   # libdeflate-dev
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)        # libxxhash-dev
+find_package(nlohmann_json 3.10 REQUIRED)                           # nlohmann-json3-dev
+
+# libcpuinfo ships no CMake or usable pkg-config file on Debian 12.
+find_path(CPUINFO_INCLUDE_DIR cpuinfo.h REQUIRED)                   # libcpuinfo-dev
+find_library(CPUINFO_LIBRARY cpuinfo REQUIRED)
+add_library(cpuinfo::cpuinfo UNKNOWN IMPORTED)
+set_target_properties(cpuinfo::cpuinfo PROPERTIES
+  IMPORTED_LOCATION "${CPUINFO_LIBRARY}"
+  INTERFACE_INCLUDE_DIRECTORIES "${CPUINFO_INCLUDE_DIR}")
+
+if(HASHSCOPE_BUILD_GUI)
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Concurrent PrintSupport Svg Test)  # qt6-base-dev, qt6-svg-dev
+  find_package(QCustomPlotQt6 REQUIRED)                                              # libqcustomplot-dev
+endif()
+if(HASHSCOPE_BUILD_TESTS)
+  find_package(GTest REQUIRED)                                      # libgtest-dev, libgmock-dev
+endif()
