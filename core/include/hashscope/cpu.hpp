@@ -1,0 +1,32 @@
+// What this machine's CPU is and can do, detected once through libcpuinfo plus CPUID.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "hashscope/cpu_features.hpp"
+
+namespace hashscope {
+
+struct CpuCaches {
+    std::uint64_t l1d = 0;  // bytes, per core
+    std::uint64_t l2 = 0;   // bytes, per core
+    std::uint64_t l3 = 0;   // bytes, per package (0 when absent)
+};
+
+struct CpuInfo {
+    std::string vendor;             // "AMD", "Intel", "ARM", ...
+    std::string model;              // "AMD EPYC 9R14 96-Core Processor"
+    std::string microarchitecture;  // "Zen 4", "Ice Lake", ... or "unknown"
+    std::string architecture;       // "x86_64", "aarch64"
+    unsigned cores = 0;             // physical cores online (affinity and cgroups not applied)
+    unsigned threads = 0;           // logical processors
+    CpuCaches caches;
+    CpuFeatureSet features;
+    std::string hypervisor;  // "KVM", ... empty on bare metal
+};
+
+// Detects the CPU. Cheap after the first call; safe from any thread.
+const CpuInfo& host_cpu();
+
+}  // namespace hashscope

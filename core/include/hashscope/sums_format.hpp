@@ -1,0 +1,19 @@
+// Lines of checksum files, written the way GNU coreutils writes them.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hashscope {
+
+// True when a name must be escaped: it holds a backslash, a newline or a carriage return.
+bool needs_escaping(std::string_view name);
+// The name with '\\' -> "\\\\", '\n' -> "\\n", '\r' -> "\\r" (coreutils 9).
+std::string escape_name(std::string_view name);
+
+// "HEX  NAME\n" — GNU style (sha256sum). An escaped name makes the line start with '\'.
+std::string gnu_line(std::string_view hex, std::string_view name);
+// "TAG (NAME) = HEX\n" — BSD style (sha256sum --tag). An escaped name makes the line start with '\'.
+std::string bsd_line(std::string_view tag, std::string_view name, std::string_view hex);
+
+}  // namespace hashscope

@@ -1,0 +1,96 @@
+// OpenSSL 3 EVP digests. Each EVP_MD is fetched once (fetching per call costs more than hashing a
+// small message) and is immutable afterwards, so sharing it between threads is safe.
+#include <openssl/evp.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string_view>
+
+#include "algorithms/factories.hpp"
+
+namespace hashscope::detail {
+namespace {
+
+enum class Evp : std::uint8_t { md5, sha1, sha224, sha256, sha384, sha512, sha512_256, sha3_256, sha3_512, blake2b, blake2s, count };
+
+struct EvpName {
+    std::string_view algorithm;  // ours
+    const char* openssl;         // OpenSSL's fetch name
+};
+
+constexpr std::array<EvpName, static_cast<std::size_t>(Evp::count)> kNames{{
+    {"md5", "MD5"},
+    {"sha1", "SHA1"},
+    {"sha224", "SHA2-224"},
+    {"sha256", "SHA2-256"},
+    {"sha384", "SHA2-384"},
+    {"sha512", "SHA2-512"},
+    {"sha512-256", "SHA2-512/256"},
+    {"sha3-256", "SHA3-256"},
+    {"sha3-512", "SHA3-512"},
+    {"blake2b", "BLAKE2B-512"},
+    {"blake2s", "BLAKE2S-256"},
+}};
+
+struct MdDeleter {
+    void operator()(EVP_MD* md) const { EVP_MD_free(md); }
+};
+struct CtxDeleter {
+    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+const EVP_MD* fetched(Evp which) {
+    // Fetched together on first use; thread-safe static initialisation, read-only afterwards.
+    static const auto table = [] {
+        std::array<std::unique_ptr<EVP_MD, MdDeleter>, kNames.size()> mds;
+        for (std::size_t i = 0; i < kNames.size(); ++i) mds[i].reset(EVP_MD_fetch(nullptr, kNames[i].openssl, nullptr));
+        return mds;
+    }();
+    return table[static_cast<std::size_t>(which)].get();
+}
+
+class EvpHasher final : public Hasher {
+public:
+    explicit EvpHasher(Evp which) : algorithm_(kNames[static_cast<std::size_t>(which)].algorithm), md_(fetched(which)) {
+        if (md_ == nullptr || !ctx_) throw std::runtime_error("OpenSSL lacks " + std::string(algorithm_));
+        init();
+    }
+
+    void update(std::span<const std::byte> data) override {
+        if (!data.empty()) EVP_DigestUpdate(ctx_.get(), data.data(), data.size());
+    }
+    Digest finish() override {
+        std::array<std::uint8_t, EVP_MAX_MD_SIZE> out{};
+        unsigned int len = 0;
+        EVP_DigestFinal_ex(ctx_.get(), out.data(), &len);
+        return {algorithm_, std::span<const std::uint8_t>(out.data(), len)};
+    }
+    void reset() override { init(); }
+
+private:
+    void init() { EVP_DigestInit_ex2(ctx_.get(), md_, nullptr); }
+
+    std::string_view algorithm_;
+    const EVP_MD* md_;
+    std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx_{EVP_MD_CTX_new()};
+};
+
+HasherPtr make(Evp which) { return std::make_unique<EvpHasher>(which); }
+
+}  // namespace
+
+HasherPtr make_openssl_md5() { return make(Evp::md5); }
+HasherPtr make_openssl_sha1() { return make(Evp::sha1); }
+HasherPtr make_openssl_sha224() { return make(Evp::sha224); }
+HasherPtr make_openssl_sha256() { return make(Evp::sha256); }
+HasherPtr make_openssl_sha384() { return make(Evp::sha384); }
+HasherPtr make_openssl_sha512() { return make(Evp::sha512); }
+HasherPtr make_openssl_sha512_256() { return make(Evp::sha512_256); }
+HasherPtr make_openssl_sha3_256() { return make(Evp::sha3_256); }
+HasherPtr make_openssl_sha3_512() { return make(Evp::sha3_512); }
+HasherPtr make_openssl_blake2b() { return make(Evp::blake2b); }
+HasherPtr make_openssl_blake2s() { return make(Evp::blake2s); }
+
+}  // namespace hashscope::detail

@@ -1,0 +1,60 @@
+// THE table: every algorithm × implementation, the CPU features it needs and its priority.
+// Adding an implementation means adding one row here and one factory beside its code.
+#include <array>
+
+#include "algorithms/factories.hpp"
+#include "hashscope/registry.hpp"
+
+namespace hashscope {
+namespace {
+
+using F = CpuFeature;
+
+// Priorities: a library's tuned, self-dispatching code beats our portable reference code until our
+// own kernels for that tier exist. Among equals, the first row wins.
+const auto kTable = std::to_array<Implementation>({
+    // algorithm     id            backend       needs  prio description
+    {"crc32", "isal", "isal", {}, 60, "ISA-L crc32_gzip_refl (own runtime dispatch)", detail::make_isal_crc32},
+    {"crc32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", detail::make_libdeflate_crc32},
+    {"crc32", "zlib", "zlib", {}, 20, "zlib crc32_z", detail::make_zlib_crc32},
+    {"crc32", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc32_table},
+
+    {"crc32c", "isal", "isal", {}, 60, "ISA-L crc32_iscsi (own runtime dispatch)", detail::make_isal_crc32c},
+    {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc32c_table},
+
+    {"crc64nvme", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc64nvme_table},
+
+    // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
+    // qemu -cpu Nehalem), so this row declares the need itself.
+    {"crc64xz", "isal", "isal", {F::pclmulqdq}, 60, "ISA-L crc64_ecma_refl (own runtime dispatch)",
+     detail::make_isal_crc64xz},
+    {"crc64xz", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc64xz_table},
+
+    {"adler32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", detail::make_libdeflate_adler32},
+    {"adler32", "zlib", "zlib", {}, 20, "zlib adler32_z", detail::make_zlib_adler32},
+
+    {"md5", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_md5},
+    {"sha1", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha1},
+    {"sha224", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha224},
+    {"sha256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha256},
+    {"sha384", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha384},
+    {"sha512", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha512},
+    {"sha512-256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha512_256},
+    {"sha3-256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha3_256},
+    {"sha3-512", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha3_512},
+    {"blake2b", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2b},
+    {"blake2s", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2s},
+
+    {"blake3", "portable", "own", {}, 10, "portable C++ (reference)", detail::make_blake3_portable},
+
+    {"xxh32", "xxhash", "xxhash", {}, 50, "libxxhash", detail::make_xxhash_xxh32},
+    {"xxh64", "xxhash", "xxhash", {}, 50, "libxxhash", detail::make_xxhash_xxh64},
+    {"xxh3", "xxhash", "xxhash", {}, 50, "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", detail::make_xxhash_xxh3},
+    {"xxh128", "xxhash", "xxhash", {}, 50, "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", detail::make_xxhash_xxh128},
+});
+
+}  // namespace
+
+std::span<const Implementation> all_implementations() { return kTable; }
+
+}  // namespace hashscope

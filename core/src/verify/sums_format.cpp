@@ -1,0 +1,35 @@
+#include "hashscope/sums_format.hpp"
+
+namespace hashscope {
+
+bool needs_escaping(std::string_view name) { return name.find_first_of("\\\n\r") != std::string_view::npos; }
+
+std::string escape_name(std::string_view name) {
+    std::string out;
+    out.reserve(name.size() + 8);
+    for (char c : name) {
+        switch (c) {
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string gnu_line(std::string_view hex, std::string_view name) {
+    const bool escaped = needs_escaping(name);
+    std::string line = escaped ? "\\" : "";
+    line.append(hex).append("  ").append(escaped ? escape_name(name) : std::string(name)).append("\n");
+    return line;
+}
+
+std::string bsd_line(std::string_view tag, std::string_view name, std::string_view hex) {
+    const bool escaped = needs_escaping(name);
+    std::string line = escaped ? "\\" : "";
+    line.append(tag).append(" (").append(escaped ? escape_name(name) : std::string(name)).append(") = ").append(hex).append("\n");
+    return line;
+}
+
+}  // namespace hashscope
