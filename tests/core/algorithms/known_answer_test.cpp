@@ -1,0 +1,38 @@
+// Every implementation against the standard vectors of its algorithm.
+#include <set>
+
+#include "implementation_fixture.hpp"
+#include "test_vectors.hpp"
+
+namespace hashscope::test {
+namespace {
+
+TEST_P(ImplementationTest, MatchesKnownAnswers) {
+    int checked = 0;
+    for (const auto& answer : known_answers()) {
+        if (answer.algorithm != GetParam()->algorithm) continue;
+        EXPECT_EQ(hex_of(as_bytes(answer.input)), answer.hex) << "input of " << answer.input.size() << " bytes";
+        ++checked;
+    }
+    EXPECT_GT(checked, 0) << "no known answer for " << GetParam()->algorithm;
+}
+
+TEST_P(ImplementationTest, DigestHasTheAlgorithmsSizeAndName) {
+    const auto digest = [&] {
+        hasher_->reset();
+        return hasher_->finish();
+    }();
+    EXPECT_EQ(digest.algorithm(), GetParam()->algorithm);
+    EXPECT_EQ(digest.size(), find_algorithm(GetParam()->algorithm)->digest_size);
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, ImplementationTest, testing::ValuesIn(every_implementation()), implementation_name);
+
+TEST(KnownAnswers, EveryAlgorithmHasAtLeastOne) {
+    std::set<std::string_view> covered;
+    for (const auto& answer : known_answers()) covered.insert(answer.algorithm);
+    for (const auto& algorithm : algorithms()) EXPECT_TRUE(covered.count(algorithm.id)) << algorithm.id;
+}
+
+}  // namespace
+}  // namespace hashscope::test

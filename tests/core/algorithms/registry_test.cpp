@@ -1,0 +1,70 @@
+// The registry table and dispatch.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "hashscope/registry.hpp"
+
+namespace hashscope {
+namespace {
+
+TEST(Registry, EveryAlgorithmHasAnImplementationEverywhere) {
+    // With no CPU features at all, every algorithm must still be computable.
+    const Registry bare(CpuFeatureSet{});
+    for (const auto& algorithm : algorithms()) {
+        const auto* best = bare.best(algorithm.id);
+        ASSERT_NE(best, nullptr) << algorithm.id;
+        EXPECT_TRUE(best->needs.empty()) << algorithm.id;
+    }
+}
+
+TEST(Registry, RowsAreUniqueAndNameKnownAlgorithms) {
+    std::set<std::pair<std::string_view, std::string_view>> seen;
+    for (const auto& row : all_implementations()) {
+        EXPECT_NE(find_algorithm(row.algorithm), nullptr) << row.algorithm;
+        EXPECT_TRUE(seen.insert({row.algorithm, row.id}).second) << row.algorithm << " · " << row.id << " twice";
+        EXPECT_NE(row.id, "best") << "'best' is reserved for dispatch's choice";
+        EXPECT_NE(row.make, nullptr);
+    }
+}
+
+TEST(Registry, BestIsTheAvailableRowOfHighestPriority) {
+    const auto& registry = Registry::host();
+    for (const auto& algorithm : algorithms()) {
+        const auto* best = registry.best(algorithm.id);
+        ASSERT_NE(best, nullptr);
+        EXPECT_TRUE(registry.available(*best));
+        for (const auto* other : registry.implementations_of(algorithm.id)) {
+            if (registry.available(*other)) {
+                EXPECT_LE(other->priority, best->priority) << other->id;
+            }
+        }
+        EXPECT_EQ(registry.find(algorithm.id, "best"), best);
+        EXPECT_EQ(registry.find(algorithm.id, ""), best);
+    }
+}
+
+TEST(Registry, ExplainsWhatItCannotMake) {
+    const auto& registry = Registry::host();
+    auto unknown = registry.make_hasher("sha257");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.error().message.find("unknown algorithm"), std::string::npos);
+
+    auto no_impl = registry.make_hasher("sha256", "isal");
+    ASSERT_FALSE(no_impl.ok());
+    EXPECT_NE(no_impl.error().message.find("no implementation"), std::string::npos);
+}
+
+TEST(Registry, AlgorithmIdsAreCaseInsensitive) {
+    EXPECT_EQ(find_algorithm("SHA256"), find_algorithm("sha256"));
+    EXPECT_EQ(find_algorithm("nope"), nullptr);
+}
+
+TEST(Digest, PrintsValuesBigEndian) {
+    EXPECT_EQ(Digest::from_u32("crc32", 0xcbf43926U).hex(), "cbf43926");
+    EXPECT_EQ(Digest::from_u64("crc64xz", 0x995dc9bbdf1939faULL).hex(), "995dc9bbdf1939fa");
+    EXPECT_EQ(Digest::from_u32("crc32", 0x00000001U).hex(), "00000001");
+}
+
+}  // namespace
+}  // namespace hashscope
