@@ -1,0 +1,67 @@
+// `hashscope-cli list`: the registry table as this machine sees it.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "hashscope/registry.hpp"
+
+namespace hashscope::cli {
+namespace {
+
+nlohmann::json as_json(const Registry& registry) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& algorithm : algorithms()) {
+        const auto* best = registry.best(algorithm.id);
+        for (const auto* impl : registry.implementations_of(algorithm.id)) {
+            rows.push_back({{"algorithm", impl->algorithm},
+                            {"implementation", impl->id},
+                            {"backend", impl->backend},
+                            {"needs", impl->needs.names()},
+                            {"available", registry.available(*impl)},
+                            {"default", impl == best},
+                            {"priority", impl->priority},
+                            {"description", impl->description}});
+        }
+    }
+    return rows;
+}
+
+void print_table(const Registry& registry) {
+    std::cout << std::left << std::setw(12) << "ALGORITHM" << std::setw(13) << "IMPL" << std::setw(12) << "BACKEND"
+              << std::setw(28) << "NEEDS" << "AVAILABLE\n";
+    for (const auto& algorithm : algorithms()) {
+        const auto* best = registry.best(algorithm.id);
+        for (const auto* impl : registry.implementations_of(algorithm.id)) {
+            const std::string id = std::string(impl->id) + (impl == best ? " *" : "");
+            std::cout << std::setw(12) << impl->algorithm << std::setw(13) << id << std::setw(12) << impl->backend
+                      << std::setw(28) << impl->needs.to_string();
+            if (registry.available(*impl)) {
+                std::cout << "yes\n";
+            } else {
+                std::cout << "no (lacks " << impl->needs.without(registry.features()).to_string() << ")\n";
+            }
+        }
+    }
+    std::cout << "(* = chosen by dispatch on this machine)\n";
+}
+
+}  // namespace
+
+int run_list(int argc, char** argv, int first) {
+    const Arguments args(argc, argv, first, {{"json", 0, false}});
+    if (!args.ok() || !args.operands().empty()) {
+        complain(args.ok() ? "list takes no operands" : args.error());
+        return exit_usage;
+    }
+    const auto& registry = Registry::host();
+    if (args.has("json")) {
+        std::cout << as_json(registry).dump(2) << '\n';
+    } else {
+        print_table(registry);
+    }
+    return exit_ok;
+}
+
+}  // namespace hashscope::cli

@@ -1,0 +1,20 @@
+// The subcommands of hashscope-cli. Each takes the arguments after its name and returns the exit
+// status: 0 success, 1 a file failed or did not match, 2 unusable arguments.
+#pragma once
+
+#include <string>
+
+namespace hashscope::cli {
+
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_failed = 1;
+inline constexpr int exit_usage = 2;
+
+int run_sum(int argc, char** argv, int first);
+int run_list(int argc, char** argv, int first);
+int run_cpu(int argc, char** argv, int first);
+
+// "hashscope-cli: message" on stderr.
+void complain(const std::string& message);
+
+}  // namespace hashscope::cli

@@ -1,0 +1,51 @@
+// hashscope-cli: thin dispatch to the subcommands.
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "commands.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage = R"(usage: hashscope-cli COMMAND [OPTIONS]
+
+commands:
+  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] PATH... | -
+                        print digests, one line per file (GNU format; BSD tags with --tag
+                        or several algorithms). Default algorithm: sha256.
+  list [--json]         algorithms x implementations, what each needs and what is available here
+  cpu [--json]          this CPU, its checksum-relevant features, and the implementation
+                        chosen for each algorithm
+
+  --version             print the version
+  --help                print this help
+)";
+
+}  // namespace
+
+namespace hashscope::cli {
+void complain(const std::string& message) { std::cerr << "hashscope-cli: " << message << '\n'; }
+}  // namespace hashscope::cli
+
+int main(int argc, char** argv) {
+    using namespace hashscope::cli;
+    std::ios::sync_with_stdio(false);
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return exit_usage;
+    }
+    const std::string_view command = argv[1];
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::cout << kUsage;
+        return exit_ok;
+    }
+    if (command == "--version") {
+        std::cout << "hashscope-cli " << HASHSCOPE_VERSION << '\n';
+        return exit_ok;
+    }
+    if (command == "sum") return run_sum(argc, argv, 2);
+    if (command == "list") return run_list(argc, argv, 2);
+    if (command == "cpu") return run_cpu(argc, argv, 2);
+    complain("unknown command '" + std::string(command) + "' (try --help)");
+    return exit_usage;
+}

@@ -1,0 +1,35 @@
+# Shared helpers of the CLI tests: a scratch folder, and checks that say what differed.
+set -u
+failures=0
+checks=0
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hashscope-cli-test.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+# same NAME EXPECTED ACTUAL
+same() {
+  checks=$((checks + 1))
+  if [ "$2" == "$3" ]; then
+    echo "ok   $1"
+  else
+    failures=$((failures + 1))
+    echo "FAIL $1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20 | sed 's/^/     /'
+  fi
+}
+
+# holds NAME HAYSTACK NEEDLE
+holds() {
+  checks=$((checks + 1))
+  if [[ "$2" == *"$3"* ]]; then
+    echo "ok   $1"
+  else
+    failures=$((failures + 1))
+    echo "FAIL $1: expected to find '$3' in:"
+    printf '%s\n' "$2" | head -20 | sed 's/^/     /'
+  fi
+}
+
+finish() {
+  echo "$((checks - failures)) passed, $failures failed"
+  [ "$failures" -eq 0 ]
+}
