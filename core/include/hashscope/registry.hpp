@@ -2,6 +2,8 @@
 // Dispatch ("best") is decided once per Registry from that table.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +16,10 @@
 
 namespace hashscope {
 
+// A checksum that is a value you extend (CRCs, Adler-32): extend(extend(v, a), b) == extend(v, a||b).
+// 32-bit checksums travel in the low half.
+using ExtendFn = std::uint64_t (*)(std::uint64_t value, const std::byte* data, std::size_t size);
+
 struct Implementation {
     std::string_view algorithm;    // AlgorithmInfo::id
     std::string_view id;           // "table", "sse42", "isal", "openssl", ...
@@ -21,7 +27,11 @@ struct Implementation {
     CpuFeatureSet needs;           // features the CPU must have
     int priority;                  // higher wins among the available ones
     std::string_view description;  // one line for people
-    HasherPtr (*make)();           // a fresh hasher
+    // Exactly one of the two is set. Value checksums give their kernel itself, so that callers
+    // that can use it (the benchmark, the verifier's combining) need no Hasher around it.
+    HasherPtr (*make)() = nullptr;  // a fresh hasher
+    ExtendFn extend = nullptr;      // the kernel of a value checksum
+    std::uint64_t initial = 0;      // the value of the empty message (1 for Adler-32)
 };
 
 // Every row of the table, whether or not this CPU can run it.

@@ -2,15 +2,18 @@
 // Each backend's .cpp defines its own; registry_table.cpp lists them.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "hashscope/hasher.hpp"
 
 namespace hashscope::detail {
 
 // own portable code
-HasherPtr make_crc32_table();
-HasherPtr make_crc32c_table();
-HasherPtr make_crc64nvme_table();
-HasherPtr make_crc64xz_table();
+std::uint64_t extend_crc32_table(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc32c_table(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc64nvme_table(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc64xz_table(std::uint64_t value, const std::byte* data, std::size_t size);
 HasherPtr make_blake3_portable();
 
 // OpenSSL 3 EVP
@@ -27,15 +30,15 @@ HasherPtr make_openssl_blake2b();
 HasherPtr make_openssl_blake2s();
 
 // zlib, libdeflate
-HasherPtr make_zlib_crc32();
-HasherPtr make_zlib_adler32();
-HasherPtr make_libdeflate_crc32();
-HasherPtr make_libdeflate_adler32();
+std::uint64_t extend_zlib_crc32(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_zlib_adler32(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_libdeflate_crc32(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_libdeflate_adler32(std::uint64_t value, const std::byte* data, std::size_t size);
 
 // ISA-L
-HasherPtr make_isal_crc32();
-HasherPtr make_isal_crc32c();
-HasherPtr make_isal_crc64xz();
+std::uint64_t extend_isal_crc32(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_isal_crc32c(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_isal_crc64xz(std::uint64_t value, const std::byte* data, std::size_t size);
 
 // xxHash
 HasherPtr make_xxhash_xxh32();

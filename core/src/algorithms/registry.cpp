@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "algorithms/value_hasher.hpp"
 #include "hashscope/cpu.hpp"
 
 namespace hashscope {
@@ -63,6 +64,9 @@ Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_
                      row->needs.without(features_).to_string()};
     }
     try {
+        if (row->extend != nullptr) {
+            return HasherPtr(std::make_unique<detail::ValueHasher>(*find_algorithm(algorithm), row->extend, row->initial));
+        }
         return row->make();
     } catch (const std::exception& e) {  // a library refusing (e.g. OpenSSL without a provider)
         return Error{std::string(algorithm) + " · " + std::string(row->id) + ": " + e.what()};

@@ -14,24 +14,24 @@ using F = CpuFeature;
 // own kernels for that tier exist. Among equals, the first row wins.
 const auto kTable = std::to_array<Implementation>({
     // algorithm     id            backend       needs  prio description
-    {"crc32", "isal", "isal", {}, 60, "ISA-L crc32_gzip_refl (own runtime dispatch)", detail::make_isal_crc32},
-    {"crc32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", detail::make_libdeflate_crc32},
-    {"crc32", "zlib", "zlib", {}, 20, "zlib crc32_z", detail::make_zlib_crc32},
-    {"crc32", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc32_table},
+    {"crc32", "isal", "isal", {}, 60, "ISA-L crc32_gzip_refl (own runtime dispatch)", nullptr, detail::extend_isal_crc32},
+    {"crc32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_crc32},
+    {"crc32", "zlib", "zlib", {}, 20, "zlib crc32_z", nullptr, detail::extend_zlib_crc32},
+    {"crc32", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32_table},
 
-    {"crc32c", "isal", "isal", {}, 60, "ISA-L crc32_iscsi (own runtime dispatch)", detail::make_isal_crc32c},
-    {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc32c_table},
+    {"crc32c", "isal", "isal", {}, 60, "ISA-L crc32_iscsi (own runtime dispatch)", nullptr, detail::extend_isal_crc32c},
+    {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32c_table},
 
-    {"crc64nvme", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc64nvme_table},
+    {"crc64nvme", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64nvme_table},
 
     // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
     // qemu -cpu Nehalem), so this row declares the need itself.
     {"crc64xz", "isal", "isal", {F::pclmulqdq}, 60, "ISA-L crc64_ecma_refl (own runtime dispatch)",
-     detail::make_isal_crc64xz},
-    {"crc64xz", "table", "own", {}, 10, "byte-at-a-time table (reference)", detail::make_crc64xz_table},
+     nullptr, detail::extend_isal_crc64xz},
+    {"crc64xz", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64xz_table},
 
-    {"adler32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", detail::make_libdeflate_adler32},
-    {"adler32", "zlib", "zlib", {}, 20, "zlib adler32_z", detail::make_zlib_adler32},
+    {"adler32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_adler32, 1},
+    {"adler32", "zlib", "zlib", {}, 20, "zlib adler32_z", nullptr, detail::extend_zlib_adler32, 1},
 
     {"md5", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_md5},
     {"sha1", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha1},

@@ -8,21 +8,19 @@
 #include <climits>
 
 #include "algorithms/factories.hpp"
-#include "algorithms/value_hasher.hpp"
 
 namespace hashscope::detail {
-namespace {
 
 // crc32_gzip_refl inverts on entry and exit itself.
-std::uint32_t isal_crc32(std::uint32_t crc, const std::byte* p, std::size_t n) {
-    return crc32_gzip_refl(crc, reinterpret_cast<const unsigned char*>(p), n);
+std::uint64_t extend_isal_crc32(std::uint64_t crc, const std::byte* p, std::size_t n) {
+    return crc32_gzip_refl(static_cast<std::uint32_t>(crc), reinterpret_cast<const unsigned char*>(p), n);
 }
 
 // crc32_iscsi neither inverts nor takes more than INT_MAX bytes, and wants a non-const pointer
 // (it does not write through it).
-std::uint32_t isal_crc32c(std::uint32_t crc, const std::byte* p, std::size_t n) {
+std::uint64_t extend_isal_crc32c(std::uint64_t crc, const std::byte* p, std::size_t n) {
     auto* bytes = const_cast<unsigned char*>(reinterpret_cast<const unsigned char*>(p));
-    std::uint32_t state = ~crc;
+    std::uint32_t state = ~static_cast<std::uint32_t>(crc);
     while (n > 0) {
         const std::size_t piece = std::min<std::size_t>(n, static_cast<std::size_t>(INT_MAX) & ~std::size_t{63});
         state = crc32_iscsi(bytes, static_cast<int>(piece), state);
@@ -33,14 +31,8 @@ std::uint32_t isal_crc32c(std::uint32_t crc, const std::byte* p, std::size_t n) 
 }
 
 // crc64_ecma_refl inverts on entry and exit itself: it is CRC-64/XZ.
-std::uint64_t isal_crc64xz(std::uint64_t crc, const std::byte* p, std::size_t n) {
+std::uint64_t extend_isal_crc64xz(std::uint64_t crc, const std::byte* p, std::size_t n) {
     return crc64_ecma_refl(crc, reinterpret_cast<const unsigned char*>(p), n);
 }
-
-}  // namespace
-
-HasherPtr make_isal_crc32() { return make_value_hasher<std::uint32_t, isal_crc32>("crc32"); }
-HasherPtr make_isal_crc32c() { return make_value_hasher<std::uint32_t, isal_crc32c>("crc32c"); }
-HasherPtr make_isal_crc64xz() { return make_value_hasher<std::uint64_t, isal_crc64xz>("crc64xz"); }
 
 }  // namespace hashscope::detail

@@ -2,19 +2,14 @@
 #include <libdeflate.h>
 
 #include "algorithms/factories.hpp"
-#include "algorithms/value_hasher.hpp"
 
 namespace hashscope::detail {
-namespace {
 
-std::uint32_t deflate_crc32(std::uint32_t crc, const std::byte* p, std::size_t n) { return libdeflate_crc32(crc, p, n); }
-std::uint32_t deflate_adler32(std::uint32_t adler, const std::byte* p, std::size_t n) {
-    return libdeflate_adler32(adler, p, n);
+std::uint64_t extend_libdeflate_crc32(std::uint64_t v, const std::byte* p, std::size_t n) {
+    return libdeflate_crc32(static_cast<std::uint32_t>(v), p, n);
 }
-
-}  // namespace
-
-HasherPtr make_libdeflate_crc32() { return make_value_hasher<std::uint32_t, deflate_crc32>("crc32"); }
-HasherPtr make_libdeflate_adler32() { return make_value_hasher<std::uint32_t, deflate_adler32, 1U>("adler32"); }
+std::uint64_t extend_libdeflate_adler32(std::uint64_t v, const std::byte* p, std::size_t n) {
+    return libdeflate_adler32(static_cast<std::uint32_t>(v), p, n);
+}
 
 }  // namespace hashscope::detail

@@ -3,21 +3,14 @@
 #include <zlib.h>
 
 #include "algorithms/factories.hpp"
-#include "algorithms/value_hasher.hpp"
 
 namespace hashscope::detail {
-namespace {
 
-std::uint32_t zlib_crc32(std::uint32_t crc, const std::byte* p, std::size_t n) {
-    return static_cast<std::uint32_t>(crc32_z(crc, reinterpret_cast<const Bytef*>(p), n));
+std::uint64_t extend_zlib_crc32(std::uint64_t v, const std::byte* p, std::size_t n) {
+    return crc32_z(static_cast<uLong>(v), reinterpret_cast<const Bytef*>(p), n);
 }
-std::uint32_t zlib_adler32(std::uint32_t adler, const std::byte* p, std::size_t n) {
-    return static_cast<std::uint32_t>(adler32_z(adler, reinterpret_cast<const Bytef*>(p), n));
+std::uint64_t extend_zlib_adler32(std::uint64_t v, const std::byte* p, std::size_t n) {
+    return adler32_z(static_cast<uLong>(v), reinterpret_cast<const Bytef*>(p), n);
 }
-
-}  // namespace
-
-HasherPtr make_zlib_crc32() { return make_value_hasher<std::uint32_t, zlib_crc32>("crc32"); }
-HasherPtr make_zlib_adler32() { return make_value_hasher<std::uint32_t, zlib_adler32, 1U>("adler32"); }
 
 }  // namespace hashscope::detail
