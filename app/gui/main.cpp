@@ -1,0 +1,58 @@
+// hashscope: the desktop program. Parses what needs no display first (--version, --help), then
+// opens the main window with any files named on the command line.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <cstdio>
+#include <cstring>
+
+#include "main/main_window.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: hashscope [FILE]...\n"
+    "Verify files and benchmark checksums. Files given are hashed (SHA-256 and CRC32C).\n"
+    "\n"
+    "  -h, --help     show this help and exit\n"
+    "      --version  show the version and exit\n";
+
+// Answers --version and --help without a QApplication, so they work with no display at all.
+// Returns true when the program should exit.
+bool answerWithoutDisplay(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) break;
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::fputs("hashscope " HASHSCOPE_VERSION "\n", stdout);
+            return true;
+        }
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::fputs(kUsage, stdout);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (answerWithoutDisplay(argc, argv)) return 0;
+
+    QApplication app(argc, argv);  // takes Qt's own options (-platform, -style) out of argv
+    QApplication::setApplicationName(QStringLiteral("HashScope"));
+    QApplication::setApplicationVersion(QStringLiteral(HASHSCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Files to hash."), QStringLiteral("[FILE]..."));
+    parser.process(app);  // rejects unknown options with a message and exit code 1
+
+    // Absolute paths, so each row's tooltip says exactly which file it is.
+    QStringList files;
+    for (const QString& file : parser.positionalArguments()) files << QFileInfo(file).absoluteFilePath();
+
+    hashscope::ui::MainWindow window;
+    window.openFiles(files);
+    window.show();
+    return QApplication::exec();
+}

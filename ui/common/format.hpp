@@ -1,0 +1,15 @@
+// Small formatting helpers shared by the pages, so every page shows sizes and rates alike.
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+namespace hashscope::ui {
+
+// "6 bytes", "2.1 MB", "5.7 GB": SI units, as file managers show sizes.
+QString formatBytes(quint64 bytes);
+
+// "850.3 MB/s"; empty when nothing can be said yet (no time has passed).
+QString formatRate(quint64 bytes, qint64 nanoseconds);
+
+}  // namespace hashscope::ui

@@ -1,0 +1,35 @@
+// MainWindow: the pages in tabs, and the one drop target for the whole window. Kept thin on
+// purpose: each page is its own class in its own ui/ subfolder (DESIGN.md §7).
+#pragma once
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QTabWidget;
+
+namespace hashscope::ui {
+
+class VerifyPage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    // Files named on the command line or dropped: they go to the Verify page.
+    void openFiles(const QStringList& paths);
+    [[nodiscard]] VerifyPage* verifyPage() const { return verify_; }
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QTabWidget* pages_;
+    VerifyPage* verify_;
+};
+
+}  // namespace hashscope::ui

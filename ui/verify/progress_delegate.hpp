@@ -1,0 +1,22 @@
+// ProgressDelegate: draws a progress bar in a table cell from the model's ProgressRole (per mille),
+// and falls back to plain text where the model gives no progress.
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace hashscope::ui {
+
+class ProgressDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+public:
+    // `progressRole` holds 0..1000, or is invalid for "no bar here".
+    explicit ProgressDelegate(int progressRole, QObject* parent = nullptr);
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+private:
+    int progressRole_;
+};
+
+}  // namespace hashscope::ui
