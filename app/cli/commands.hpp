@@ -13,6 +13,7 @@ inline constexpr int exit_usage = 2;
 int run_sum(int argc, char** argv, int first);
 int run_list(int argc, char** argv, int first);
 int run_cpu(int argc, char** argv, int first);
+int run_bench(int argc, char** argv, int first);
 
 // "hashscope-cli: message" on stderr.
 void complain(const std::string& message);

@@ -16,6 +16,14 @@ commands:
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm
+  bench [--preset NAME] [--algo LIST] [--impl LIST] [--sizes LIST] [--mode LIST]
+        [--threads LIST] [--placement hot|cold] [--precision PCT] [--max-time SECONDS]
+        [--json FILE] [--csv FILE] [--markdown FILE] [--chart FILE.png|.svg|.pdf]
+        [--baseline FILE.json] [--quiet]
+                        measure ns/op (± 99.9% error), GB/s and ops/ms. Presets: quick (default),
+                        aws-sdk, bookkeeper-crc32c, ozone-threads, md5-vs-md5sum, full.
+                        Sizes: 64,4KiB,1MiB or ranges 64..4MiB:x4. Modes: oneshot,
+                        stream:CHUNK, bytewise. --impl takes ids, best or all.
 
   --version             print the version
   --help                print this help
@@ -46,6 +54,7 @@ int main(int argc, char** argv) {
     if (command == "sum") return run_sum(argc, argv, 2);
     if (command == "list") return run_list(argc, argv, 2);
     if (command == "cpu") return run_cpu(argc, argv, 2);
+    if (command == "bench") return run_bench(argc, argv, 2);
     complain("unknown command '" + std::string(command) + "' (try --help)");
     return exit_usage;
 }

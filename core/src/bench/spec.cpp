@@ -1,0 +1,73 @@
+#include "hashscope/bench/spec.hpp"
+
+#include <algorithm>
+
+#include "hashscope/bench/sizes.hpp"
+
+namespace hashscope::bench {
+
+std::string_view mode_name(Mode mode) {
+    switch (mode) {
+        case Mode::oneshot: return "oneshot";
+        case Mode::stream: return "stream";
+        case Mode::bytewise: return "bytewise";
+        case Mode::file: return "file";
+    }
+    return "?";
+}
+
+std::string mode_label(const ModeSpec& mode) {
+    std::string label(mode_name(mode.mode));
+    if (mode.mode == Mode::stream) label += ":" + std::to_string(mode.chunk);
+    return label;
+}
+
+Result<ModeSpec> parse_mode(std::string_view text) {
+    if (text == "oneshot") return ModeSpec{Mode::oneshot, 0};
+    if (text == "bytewise") return ModeSpec{Mode::bytewise, 0};
+    if (text.substr(0, 7) == "stream:") {
+        auto chunk = parse_size(text.substr(7));
+        if (!chunk) return chunk.error();
+        return ModeSpec{Mode::stream, *chunk};
+    }
+    return Error{"unknown mode '" + std::string(text) + "' (oneshot, stream:CHUNK or bytewise)"};
+}
+
+std::string_view placement_name(Placement placement) { return placement == Placement::hot ? "hot" : "cold"; }
+
+Result<std::vector<Participant>> select_participants(const std::vector<std::string>& algorithms,
+                                                     const std::vector<std::string>& implementations,
+                                                     const Registry& registry, std::vector<std::string>* skipped) {
+    std::vector<Participant> out;
+    auto add = [&](std::string_view algorithm, std::string_view impl) {
+        Participant p{std::string(algorithm), std::string(impl)};
+        if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+    };
+    const std::vector<std::string> wanted = implementations.empty() ? std::vector<std::string>{"best"} : implementations;
+    for (const auto& name : algorithms) {
+        const auto* algorithm = find_algorithm(name);
+        if (algorithm == nullptr) return Error{"unknown algorithm '" + name + "' (see: hashscope-cli list)"};
+        for (const auto& impl : wanted) {
+            if (impl == "all") {
+                for (const auto* row : registry.implementations_of(algorithm->id)) {
+                    if (registry.available(*row)) add(algorithm->id, row->id);
+                }
+                continue;
+            }
+            const auto* row = registry.find(algorithm->id, impl);
+            if (row == nullptr) continue;  // this algorithm has no such implementation: skipped by design
+            if (!registry.available(*row)) {
+                if (skipped != nullptr) {
+                    skipped->push_back(std::string(algorithm->id) + " · " + std::string(row->id) + " (this CPU lacks " +
+                                       row->needs.without(registry.features()).to_string() + ")");
+                }
+                continue;
+            }
+            add(algorithm->id, row->id);
+        }
+    }
+    if (out.empty()) return Error{"no algorithm has any of the implementations asked for"};
+    return out;
+}
+
+}  // namespace hashscope::bench

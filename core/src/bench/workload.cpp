@@ -1,0 +1,141 @@
+#include "bench/workload.hpp"
+
+#include <algorithm>
+
+namespace hashscope::bench::detail {
+namespace {
+
+// Makes `value` look used to the compiler without costing anything, so no result can be optimised
+// away (the same trick as Google Benchmark's DoNotOptimize).
+inline void keep(std::uint64_t value) { asm volatile("" : : "r"(value) : "memory"); }
+
+// Walks the buffers of a set in a ring. Hot sets (one buffer) take a path with no rotation at
+// all, so that the loop carries no dependency but the result.
+class Cursor {
+public:
+    explicit Cursor(const BufferSet& buffers)
+        : first_(buffers.buffer(0)), end_(buffers.buffer(0) + stride_of(buffers) * buffers.count()),
+          stride_(stride_of(buffers)), current_(first_) {}
+
+    template <class Op>
+    void for_each(std::size_t operations, Op op) {
+        if (stride_ == 0) {
+            for (std::size_t i = 0; i < operations; ++i) op(first_);
+            return;
+        }
+        const std::byte* p = current_;
+        for (std::size_t i = 0; i < operations; ++i) {
+            op(p);
+            p += stride_;
+            if (p == end_) p = first_;
+        }
+        current_ = p;
+    }
+
+private:
+    static std::size_t stride_of(const BufferSet& b) {
+        return b.count() > 1 ? static_cast<std::size_t>(b.buffer(1) - b.buffer(0)) : 0;
+    }
+    const std::byte* first_;
+    const std::byte* end_;
+    std::size_t stride_;
+    const std::byte* current_;
+};
+
+// The harness alone: the same batch loop, buffer rotation and sink as every participant, with a
+// kernel that only touches the sink. Its ns/op is the overhead the measurement itself adds.
+class NullWorkload final : public Workload {
+public:
+    explicit NullWorkload(const BufferSet& buffers) : size_(buffers.size()), cursor_(buffers) {}
+    void run(std::size_t operations) override {
+        std::uint64_t acc = 0;
+        const std::size_t size = size_;
+        cursor_.for_each(operations, [&](const std::byte* p) {
+            acc ^= reinterpret_cast<std::uintptr_t>(p) + size;
+            asm volatile("" : "+r"(acc));  // one result per operation, as a kernel would give
+        });
+        keep(acc);
+    }
+
+private:
+    std::size_t size_;
+    Cursor cursor_;
+};
+
+
+// Value checksums call their kernel directly: at 64 bytes a Hasher's three virtual calls would
+// be a visible part of the figure.
+class ValueWorkload final : public Workload {
+public:
+    ValueWorkload(ExtendFn extend, std::uint64_t initial, const BufferSet& buffers, ModeSpec mode)
+        : extend_(extend), initial_(initial), size_(buffers.size()), cursor_(buffers), mode_(mode) {}
+
+    void run(std::size_t operations) override {
+        std::uint64_t acc = 0;
+        if (mode_.mode == Mode::oneshot) {
+            // Locals, so the loop keeps them in registers across the opaque call.
+            const ExtendFn extend = extend_;
+            const std::uint64_t initial = initial_;
+            const std::size_t size = size_;
+            cursor_.for_each(operations, [&](const std::byte* p) { acc ^= extend(initial, p, size); });
+        } else {
+            const std::size_t step = mode_.mode == Mode::stream ? mode_.chunk : 1;
+            cursor_.for_each(operations, [&](const std::byte* p) {
+                std::uint64_t v = initial_;
+                for (std::size_t at = 0; at < size_; at += step) v = extend_(v, p + at, std::min(step, size_ - at));
+                acc ^= v;
+            });
+        }
+        keep(acc);
+    }
+
+private:
+    ExtendFn extend_;
+    std::uint64_t initial_;
+    std::size_t size_;
+    Cursor cursor_;
+    ModeSpec mode_;
+};
+
+class HasherWorkload final : public Workload {
+public:
+    HasherWorkload(HasherPtr hasher, const BufferSet& buffers, ModeSpec mode)
+        : hasher_(std::move(hasher)), size_(buffers.size()), cursor_(buffers), mode_(mode) {}
+
+    void run(std::size_t operations) override {
+        std::uint64_t acc = 0;
+        const std::size_t size = size_;
+        const std::size_t step = mode_.mode == Mode::stream ? mode_.chunk : mode_.mode == Mode::bytewise ? 1 : size;
+        cursor_.for_each(operations, [&](const std::byte* p) {
+            hasher_->reset();
+            for (std::size_t at = 0; at < size; at += step) hasher_->update({p + at, std::min(step, size - at)});
+            acc ^= hasher_->finish().bytes()[0];
+        });
+        keep(acc);
+    }
+
+private:
+    HasherPtr hasher_;
+    std::size_t size_;
+    Cursor cursor_;
+    ModeSpec mode_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
+                                                const BufferSet& buffers, ModeSpec mode) {
+    if (participant.algorithm == null_algorithm) {
+        return std::unique_ptr<Workload>(std::make_unique<NullWorkload>(buffers));
+    }
+    const auto* row = registry.find(participant.algorithm, participant.implementation);
+    if (row == nullptr) return Error{"no implementation " + participant.algorithm + " · " + participant.implementation};
+    if (row->extend != nullptr && registry.available(*row)) {
+        return std::unique_ptr<Workload>(std::make_unique<ValueWorkload>(row->extend, row->initial, buffers, mode));
+    }
+    auto hasher = registry.make_hasher(participant.algorithm, participant.implementation);
+    if (!hasher) return hasher.error();
+    return std::unique_ptr<Workload>(std::make_unique<HasherWorkload>(std::move(hasher.value()), buffers, mode));
+}
+
+}  // namespace hashscope::bench::detail

@@ -1,0 +1,30 @@
+// One thread's share of one cell: a kernel and the buffers it hashes, run in calibrated batches.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "bench/buffers.hpp"
+#include "hashscope/bench/spec.hpp"
+#include "hashscope/registry.hpp"
+
+namespace hashscope::bench::detail {
+
+class Workload {
+public:
+    virtual ~Workload() = default;
+    // Performs `operations` operations (hashing one buffer each, in the cell's mode).
+    virtual void run(std::size_t operations) = 0;
+};
+
+// The harness itself: the same loop and call as a value checksum, a kernel that only touches the
+// sink. Its ns/op is the overhead every other figure contains.
+inline constexpr std::string_view null_algorithm = "null";
+inline constexpr std::string_view null_implementation = "harness";
+
+// A workload for a participant hashing `buffers` in `mode`. `buffers` must outlive it.
+Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
+                                                const BufferSet& buffers, ModeSpec mode);
+
+}  // namespace hashscope::bench::detail
