@@ -21,6 +21,9 @@ std::string_view trim(std::string_view s) {
 }
 
 constexpr std::size_t kMaxSize = std::size_t{1} << 40;  // 1 TiB: anything larger is a typo
+constexpr std::size_t kMaxSizes = 10000;                 // more is a typo too, and would take days
+
+Error too_many(std::string_view item) { return Error{"range '" + std::string(item) + "' has more than 10000 sizes"}; }
 
 }  // namespace
 
@@ -89,9 +92,10 @@ Result<std::vector<std::size_t>> parse_sizes(std::string_view text) {
         } else {
             auto increment = parse_size(step.substr(1));
             if (!increment) return increment.error();
+            if ((*to - *from) / *increment >= kMaxSizes) return too_many(item);
             for (std::size_t s = *from; s <= *to; s += *increment) add(s);
         }
-        if (sizes.size() > 10000) return Error{"range '" + std::string(item) + "' has more than 10000 sizes"};
+        if (sizes.size() > kMaxSizes) return too_many(item);
     }
     if (sizes.empty()) return Error{"no sizes given"};
     return sizes;

@@ -16,7 +16,7 @@ namespace hashscope::bench {
 Result<std::size_t> parse_size(std::string_view text);
 // A comma-separated list of sizes and ranges, in the order given, duplicates removed.
 Result<std::vector<std::size_t>> parse_sizes(std::string_view text);
-// "64 B", "4 KiB", "1 MiB", "4086 B"; sizes of 1 MiB and more that are not round: "1.5 MiB".
+// "64 B", "4 KiB", "1 MiB", "4086 B", "1536 KiB"; from 1 MiB, sizes with no exact unit: "2.9 MiB".
 std::string format_size(std::size_t bytes);
 // Compact form for tables and chart ticks: "64B", "4KiB", "1MiB".
 std::string format_size_compact(std::size_t bytes);
