@@ -7,12 +7,15 @@
 #include <cstring>
 
 #include "main/main_window.hpp"
+#include "render_command.hpp"
 
 namespace {
 
 constexpr const char* kUsage =
     "Usage: hashscope [FILE]...\n"
+    "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads] ...\n"
     "Verify files and benchmark checksums. Files given are hashed (SHA-256 and CRC32C).\n"
+    "render draws a benchmark result file without a window (hashscope render --help).\n"
     "\n"
     "  -h, --help     show this help and exit\n"
     "      --version  show the version and exit\n";
@@ -37,6 +40,8 @@ bool answerWithoutDisplay(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A subcommand, not a file named "render": it needs no window and takes its own options.
+    if (argc > 1 && std::strcmp(argv[1], "render") == 0) return hashscope::ui::runRenderCommand(argc, argv);
     if (answerWithoutDisplay(argc, argv)) return 0;
 
     QApplication app(argc, argv);  // takes Qt's own options (-platform, -style) out of argv
