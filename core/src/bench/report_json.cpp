@@ -164,6 +164,10 @@ BenchSpec spec_from(const json& j) {
             s.modes.push_back(mode ? *mode : ModeSpec{mode_from(m.get<std::string>()), 0});
         }
     }
+    if (j.contains("placements")) {
+        s.placements.clear();
+        for (const auto& p : j["placements"]) s.placements.push_back(p.get<std::string>() == "cold" ? Placement::cold : Placement::hot);
+    }
     if (j.contains("participants")) {
         for (const auto& p : j["participants"]) {
             s.participants.push_back({p.at("algorithm").get<std::string>(), p.at("implementation").get<std::string>()});

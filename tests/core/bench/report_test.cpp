@@ -35,6 +35,7 @@ BenchReport sample_report() {
     r.spec.sizes = {64, 4096};
     r.spec.modes = {{Mode::oneshot, 0}, {Mode::stream, 1024}};
     r.spec.participants = {{"crc32c", "isal"}};
+    r.spec.placements = {Placement::hot, Placement::cold};
     r.results = {cell("crc32c", "isal", 64, 8.0, 0.1), cell("crc32c", "isal", 4096, 88.0, 0.8)};
     r.results[1].mode = {Mode::stream, 1024};
     r.results[1].cycles_per_byte.reset();
@@ -55,6 +56,7 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
     EXPECT_EQ(back->spec.preset, "quick");
     EXPECT_EQ(back->spec.modes, original.spec.modes);
     EXPECT_EQ(back->spec.participants, original.spec.participants);
+    EXPECT_EQ(back->spec.placements, original.spec.placements);
     ASSERT_EQ(back->results.size(), 2U);
     for (std::size_t i = 0; i < 2; ++i) {
         const auto& a = original.results[i];
