@@ -2,6 +2,8 @@
 // Adding an implementation means adding one row here and one factory beside its code.
 #include <array>
 
+#include "algorithms/crc/crc32c_sse42.hpp"
+#include "algorithms/crc/crc_slice16.hpp"
 #include "algorithms/factories.hpp"
 #include "hashscope/registry.hpp"
 
@@ -17,17 +19,23 @@ const auto kTable = std::to_array<Implementation>({
     {"crc32", "isal", "isal", {}, 60, "ISA-L crc32_gzip_refl (own runtime dispatch)", nullptr, detail::extend_isal_crc32},
     {"crc32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_crc32},
     {"crc32", "zlib", "zlib", {}, 20, "zlib crc32_z", nullptr, detail::extend_zlib_crc32},
+    {"crc32", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc32_slice16},
     {"crc32", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32_table},
 
     {"crc32c", "isal", "isal", {}, 60, "ISA-L crc32_iscsi (own runtime dispatch)", nullptr, detail::extend_isal_crc32c},
+    {"crc32c", "sse42", "own", {F::sse42}, 40, "crc32 instruction, 3 interleaved streams", nullptr,
+     crc::extend_crc32c_sse42},
+    {"crc32c", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc32c_slice16},
     {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32c_table},
 
+    {"crc64nvme", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc64nvme_slice16},
     {"crc64nvme", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64nvme_table},
 
     // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
     // qemu -cpu Nehalem), so this row declares the need itself.
     {"crc64xz", "isal", "isal", {F::pclmulqdq}, 60, "ISA-L crc64_ecma_refl (own runtime dispatch)",
      nullptr, detail::extend_isal_crc64xz},
+    {"crc64xz", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc64xz_slice16},
     {"crc64xz", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64xz_table},
 
     {"adler32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_adler32, 1},

@@ -1,0 +1,18 @@
+// Slicing-by-16 table CRCs (portable C++, no ISA extensions): 16 bytes per step through 16 tables
+// of 256 entries, generated at compile time from the reflected polynomial (crc_table.hpp).
+// Same value convention as crc_table.hpp: the running value is the finished CRC, so
+// extend(0, a) == crc(a) and extend(crc(a), b) == crc(a || b). 32-bit CRCs travel in the low half
+// of the 64-bit value (the high half of the argument is ignored, and is zero in the result).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hashscope::crc {
+
+std::uint64_t extend_crc32_slice16(std::uint64_t value, const std::byte* data, std::size_t size);      // 0xEDB88320
+std::uint64_t extend_crc32c_slice16(std::uint64_t value, const std::byte* data, std::size_t size);     // 0x82F63B78
+std::uint64_t extend_crc64nvme_slice16(std::uint64_t value, const std::byte* data, std::size_t size);  // 0x9A6C...C9B5
+std::uint64_t extend_crc64xz_slice16(std::uint64_t value, const std::byte* data, std::size_t size);    // 0xC96C...0F42
+
+}  // namespace hashscope::crc
