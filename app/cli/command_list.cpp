@@ -1,4 +1,5 @@
 // `hashscope-cli list`: the registry table as this machine sees it.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -29,14 +30,17 @@ nlohmann::json as_json(const Registry& registry) {
 }
 
 void print_table(const Registry& registry) {
+    std::size_t needs_width = 6;
+    for (const auto& impl : all_implementations()) needs_width = std::max(needs_width, impl.needs.to_string().size() + 2);
+    const int needs_column = static_cast<int>(needs_width);
     std::cout << std::left << std::setw(12) << "ALGORITHM" << std::setw(13) << "IMPL" << std::setw(12) << "BACKEND"
-              << std::setw(28) << "NEEDS" << "AVAILABLE\n";
+              << std::setw(needs_column) << "NEEDS" << "AVAILABLE\n";
     for (const auto& algorithm : algorithms()) {
         const auto* best = registry.best(algorithm.id);
         for (const auto* impl : registry.implementations_of(algorithm.id)) {
             const std::string id = std::string(impl->id) + (impl == best ? " *" : "");
             std::cout << std::setw(12) << impl->algorithm << std::setw(13) << id << std::setw(12) << impl->backend
-                      << std::setw(28) << impl->needs.to_string();
+                      << std::setw(needs_column) << impl->needs.to_string();
             if (registry.available(*impl)) {
                 std::cout << "yes\n";
             } else {

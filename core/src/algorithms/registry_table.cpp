@@ -3,7 +3,9 @@
 #include <array>
 
 #include "algorithms/crc/crc32c_sse42.hpp"
+#include "algorithms/crc/crc_pclmul.hpp"
 #include "algorithms/crc/crc_slice16.hpp"
+#include "algorithms/crc/crc_vpclmul.hpp"
 #include "algorithms/factories.hpp"
 #include "hashscope/registry.hpp"
 
@@ -12,29 +14,50 @@ namespace {
 
 using F = CpuFeature;
 
+// What the carry-less multiply kernels need. The AVX-512 set includes what the 128-bit tail and
+// crc32c's crc32-instruction streams use.
+constexpr CpuFeatureSet kPclmul{F::sse42, F::pclmulqdq};
+constexpr CpuFeatureSet kVpclmul{F::sse42, F::pclmulqdq, F::avx512f, F::avx512bw, F::avx512vl, F::vpclmulqdq};
+
+// Rows of the AVX-512 kernels, only when the build has them (cmake -DHASHSCOPE_AVX512=OFF).
+#if defined(HASHSCOPE_AVX512_KERNELS)
+#define HASHSCOPE_VPCLMUL_ROW(algorithm, kernel) \
+    {algorithm, "vpclmul", "own", kVpclmul, 80, "AVX-512 VPCLMULQDQ folding, 4x512 bits", nullptr, kernel},
+#else
+#define HASHSCOPE_VPCLMUL_ROW(algorithm, kernel)
+#endif
+
 // Priorities: a library's tuned, self-dispatching code beats our portable reference code until our
 // own kernels for that tier exist. Among equals, the first row wins.
 const auto kTable = std::to_array<Implementation>({
     // algorithm     id            backend       needs  prio description
+    HASHSCOPE_VPCLMUL_ROW("crc32", crc::extend_crc32_vpclmul)
     {"crc32", "isal", "isal", {}, 60, "ISA-L crc32_gzip_refl (own runtime dispatch)", nullptr, detail::extend_isal_crc32},
     {"crc32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_crc32},
     {"crc32", "zlib", "zlib", {}, 20, "zlib crc32_z", nullptr, detail::extend_zlib_crc32},
+    {"crc32", "pclmul", "own", kPclmul, 45, "PCLMULQDQ folding + Barrett", nullptr, crc::extend_crc32_pclmul},
     {"crc32", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc32_slice16},
     {"crc32", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32_table},
 
+    HASHSCOPE_VPCLMUL_ROW("crc32c", crc::extend_crc32c_vpclmul)
     {"crc32c", "isal", "isal", {}, 60, "ISA-L crc32_iscsi (own runtime dispatch)", nullptr, detail::extend_isal_crc32c},
     {"crc32c", "sse42", "own", {F::sse42}, 40, "crc32 instruction, 3 interleaved streams", nullptr,
      crc::extend_crc32c_sse42},
+    {"crc32c", "pclmul", "own", kPclmul, 35, "PCLMULQDQ folding + crc32 instruction", nullptr, crc::extend_crc32c_pclmul},
     {"crc32c", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc32c_slice16},
     {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32c_table},
 
+    HASHSCOPE_VPCLMUL_ROW("crc64nvme", crc::extend_crc64nvme_vpclmul)
+    {"crc64nvme", "pclmul", "own", kPclmul, 45, "PCLMULQDQ folding + Barrett", nullptr, crc::extend_crc64nvme_pclmul},
     {"crc64nvme", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc64nvme_slice16},
     {"crc64nvme", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64nvme_table},
 
     // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
     // qemu -cpu Nehalem), so this row declares the need itself.
+    HASHSCOPE_VPCLMUL_ROW("crc64xz", crc::extend_crc64xz_vpclmul)
     {"crc64xz", "isal", "isal", {F::pclmulqdq}, 60, "ISA-L crc64_ecma_refl (own runtime dispatch)",
      nullptr, detail::extend_isal_crc64xz},
+    {"crc64xz", "pclmul", "own", kPclmul, 45, "PCLMULQDQ folding + Barrett", nullptr, crc::extend_crc64xz_pclmul},
     {"crc64xz", "slice16", "own", {}, 30, "slicing-by-16 tables (portable)", nullptr, crc::extend_crc64xz_slice16},
     {"crc64xz", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc64xz_table},
 

@@ -1,0 +1,309 @@
+// VPCLMULQDQ folding kernel (AVX-512). Compiled with
+// -mavx512f -mavx512bw -mavx512vl -mvpclmulqdq -mpclmul -msse4.2.
+//
+// The message is cut into 16-byte lanes; a lane d lanes before the last is multiplied by
+// x^(128 d + 64) (the x^64 belongs to the final reduction), all lanes in parallel, and one
+// Barrett reduction of their 128-bit sum gives the CRC. By size:
+//   1..16 bytes   one lane, the CRC register shifted into place with pshufb.
+//   17..256       lanes cut from the message's START (the register xors into its first bytes),
+//                 the last lane zero-padded after the message and the padding divided out by
+//                 the constants (FoldTables::by_tail); 17..32 in one 256-bit vector, 33..256 in up
+//                 to four 512-bit chunks, straight-line. The register's term is a separate product
+//                 added at the end, so a chain of calls (streaming) does not wait for the lanes.
+//   more          lanes cut from the message's END: r = ((n - 1) mod 16) + 1 bytes in the first
+//                 lane, which starts at base = p + r - 16 and is padded in front with 16 - r zero
+//                 bytes (a masked load reads none of them), the register added on the first two
+//                 lanes shifted by 16 - r bytes; four accumulators of four lanes fold forward by
+//                 2048 bits per 256 bytes, then accumulators and the remaining lanes are carried to
+//                 the end with FoldTables::by_distance.
+//
+// crc32c has the SSE4.2 CRC32 instruction, which computes V * x^32 mod P of 8 bytes at a time:
+// it replaces the final reduction (lanes multiplied by x^(128 d) only: by_distance_exact,
+// by_tail_exact), the whole computation below 16 bytes, and, from about 3 KiB up, takes over a
+// quarter of the data in three scalar streams beside the vector loop (VPCLMULQDQ issues once per
+// 2 cycles on Zen 4, CRC32 once per cycle, on other ports): each block of FoldTables::hybrid_block
+// bytes is 2 KiB for the vector loop followed by three 256-byte regions for the scalar streams,
+// whose registers are multiplied into the accumulators, with fixed constants, one block later.
+#include "algorithms/crc/crc_vpclmul.hpp"
+
+#include "algorithms/crc/crc_clmul_common.hpp"
+
+namespace hashscope::crc {
+namespace {
+
+HASHSCOPE_CRC_INLINE __m512i ternary_xor(__m512i a, __m512i b, __m512i c) {
+    return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+HASHSCOPE_CRC_INLINE __m512i load_table(const std::uint64_t* c) { return _mm512_loadu_si512(c); }
+HASHSCOPE_CRC_INLINE __m512i loadu(const void* p) { return _mm512_loadu_si512(p); }
+HASHSCOPE_CRC_INLINE __m512i loadz(__mmask64 m, const void* p) { return _mm512_maskz_loadu_epi8(m, p); }
+HASHSCOPE_CRC_INLINE const void* at(std::uintptr_t a) { return reinterpret_cast<const void*>(a); }
+HASHSCOPE_CRC_INLINE __m512i broadcast(const std::uint64_t* pair) {
+    return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(pair)));
+}
+
+// x * k + acc, lane by lane (k's two halves multiply x's two halves)
+HASHSCOPE_CRC_INLINE __m512i fold_into(__m512i x, __m512i k, __m512i acc) {
+    return ternary_xor(acc, _mm512_clmulepi64_epi128(x, k, 0x00), _mm512_clmulepi64_epi128(x, k, 0x11));
+}
+
+HASHSCOPE_CRC_INLINE __m128i xor_lanes(__m512i z) {
+    const __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(z), _mm512_extracti64x4_epi64(z, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+}
+
+// Bytes [0, b) of a 64-byte chunk, b in 1..64.
+HASHSCOPE_CRC_INLINE __mmask64 first_bytes(std::size_t b) {
+    return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1;
+}
+
+// Sum over `lanes` whole lanes in memory at a, the last of them the message's last, each carried
+// to the end with the constants from c on.
+HASHSCOPE_CRC_INLINE __m512i carry_lanes(std::uintptr_t a, std::size_t lanes, const std::uint64_t* c, __m512i acc) {
+    std::size_t bytes = 16 * lanes;
+    while (bytes >= 64) {
+        acc = fold_into(loadu(at(a)), load_table(c), acc);
+        a += 64;
+        c += 8;
+        bytes -= 64;
+    }
+    if (bytes != 0) acc = fold_into(loadz(first_bytes(bytes), at(a)), load_table(c), acc);
+    return acc;
+}
+
+// Scalar registers c[j] in the low halves of lanes j.
+template <std::size_t S>
+HASHSCOPE_CRC_INLINE __m512i lanes_of(const std::uint64_t (&c)[S]) {
+    static_assert(S >= 1 && S <= 4);
+    const auto at_ = [&c](std::size_t j) { return j < S ? static_cast<long long>(c[j < S ? j : 0]) : 0LL; };
+    return _mm512_set_epi64(0, at_(3), 0, at_(2), 0, at_(1), 0, at_(0));
+}
+
+// crc32c: blocks of 2 KiB for the vector loop + three 256-byte regions for CRC32 streams (see
+// the top of the file), while at least a block and 256 bytes are left; the accumulators then hold
+// the 256 bytes before a, as after the plain loop.
+template <class Poly, bool FarData>
+HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
+                                        std::size_t& left, __m512i k) {
+    using T = FoldTables<Poly>;
+    constexpr std::size_t block_lanes = T::hybrid_block / 16;
+    constexpr std::size_t per_iteration = T::hybrid_block / (T::hybrid_iterations - 1);  // prefetched bytes
+    const __m512i kgap = broadcast(fold_tables<Poly>.hybrid_gap);
+    const __m512i kinject = load_table(fold_tables<Poly>.hybrid_inject);
+    __m512i pending = _mm512_setzero_si512();  // last block's scalar registers, one per lane
+    __m512i kfirst = k;                         // the first block follows the accumulators directly
+    do {
+        const std::uintptr_t s = a + 256 * T::hybrid_iterations;
+        std::uint64_t c[T::hybrid_streams] = {};
+        x0 = fold_into(x0, kfirst, loadu(at(a)));
+        x1 = fold_into(x1, kfirst, loadu(at(a + 64)));
+        x2 = fold_into(x2, kfirst, loadu(at(a + 128)));
+        x3 = fold_into(x3, kfirst, _mm512_xor_si512(loadu(at(a + 192)), _mm512_clmulepi64_epi128(pending, kinject, 0x00)));
+        scalar_step(c, s, T::hybrid_scalar_bytes);
+        for (std::size_t i = 1; i < T::hybrid_iterations; ++i) {
+            const std::uintptr_t v = a + 256 * i;
+            if constexpr (FarData) {
+#pragma GCC unroll 8
+                for (std::size_t line = 0; line < per_iteration / 64 + 1; ++line) {
+                    _mm_prefetch(static_cast<const char*>(at(a + T::hybrid_block + (i - 1) * per_iteration + 64 * line)),
+                                 _MM_HINT_T0);
+                }
+            } else {
+                // The hardware prefetchers follow the vector region but not the slowly moving
+                // scalar ones: fetch the next block's scalar regions, two lines per iteration.
+                static_assert(2 * 64 * (T::hybrid_iterations - 1) >= T::hybrid_streams * T::hybrid_scalar_bytes);
+                _mm_prefetch(static_cast<const char*>(at(s + T::hybrid_block + 128 * (i - 1))), _MM_HINT_T0);
+                _mm_prefetch(static_cast<const char*>(at(s + T::hybrid_block + 128 * (i - 1) + 64)), _MM_HINT_T0);
+            }
+            x0 = fold_into(x0, k, loadu(at(v)));
+            x1 = fold_into(x1, k, loadu(at(v + 64)));
+            x2 = fold_into(x2, k, loadu(at(v + 128)));
+            x3 = fold_into(x3, k, loadu(at(v + 192)));
+            scalar_step(c, s + 32 * i, T::hybrid_scalar_bytes);
+        }
+        pending = lanes_of(c);
+        kfirst = kgap;
+        a += T::hybrid_block;
+        left -= block_lanes;
+    } while (left >= block_lanes + 16);
+    // across the last block's scalar part: the next 256 bytes, and its registers
+    x0 = fold_into(x0, kgap, loadu(at(a)));
+    x1 = fold_into(x1, kgap, loadu(at(a + 64)));
+    x2 = fold_into(x2, kgap, loadu(at(a + 128)));
+    x3 = fold_into(x3, kgap, _mm512_xor_si512(loadu(at(a + 192)), _mm512_clmulepi64_epi128(pending, kinject, 0x00)));
+    a += 256;
+    left -= 16;
+}
+
+// 17..256 bytes: lanes cut from the message's start, the last lane zero-padded after the
+// message, each lane multiplied by its by_tail constants (which divide the padding out again).
+// By linearity the CRC register, which belongs on the message's first bytes (lane 0's low half),
+// is one more product with lane 0's constant, added at the end: the data lanes do not wait for
+// it, so a chain of calls (streaming) is not held up by them.
+template <class Poly>
+HASHSCOPE_CRC_INLINE const std::uint64_t* tail_constants(std::size_t n) {
+    constexpr std::size_t max_lanes = FoldTables<Poly>::tail_lanes;
+    const std::size_t lanes = (n + 15) / 16;
+    const std::size_t pad = 16 * lanes - n;
+    if constexpr (has_crc32_instruction<Poly>) {
+        return fold_tables<Poly>.by_tail_exact + 2 * (max_lanes * pad + max_lanes - lanes);
+    } else {
+        return fold_tables<Poly>.by_tail + 2 * (max_lanes * pad + max_lanes - lanes);
+    }
+}
+
+HASHSCOPE_CRC_INLINE __m128i register_term(std::uint64_t reg, const std::uint64_t* c) {
+    return _mm_clmulepi64_si128(_mm_cvtsi64_si128(static_cast<long long>(reg)),
+                                _mm_loadu_si128(reinterpret_cast<const __m128i*>(c)), 0x00);
+}
+
+// 17..32 bytes: two lanes in a 256-bit vector. Returns the 128-bit sum to reduce.
+template <class Poly>
+HASHSCOPE_CRC_INLINE __m128i two_lanes(std::uint64_t reg, const std::byte* p, std::size_t n) {
+    const std::uint64_t* const c = tail_constants<Poly>(n);
+    const __m256i x = _mm256_maskz_loadu_epi8(static_cast<__mmask32>(0xFFFFFFFFU >> (32 - n)), p);
+    const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c));
+    const __m256i y = _mm256_xor_si256(_mm256_clmulepi64_epi128(x, k, 0x00), _mm256_clmulepi64_epi128(x, k, 0x11));
+    return _mm_ternarylogic_epi64(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1), register_term(reg, c), 0x96);
+}
+
+// 33..256 bytes: up to four chunks of four lanes, straight-line, only a partial last chunk
+// masked. Returns the 128-bit sum to reduce.
+template <class Poly>
+HASHSCOPE_CRC_INLINE __m128i short_lanes(std::uint64_t reg, const std::byte* p, std::size_t n) {
+    const std::uint64_t* const c = tail_constants<Poly>(n);
+    const __m128i regterm = register_term(reg, c);
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    const std::size_t last = (n - 1) / 64;  // index of the last chunk
+    const std::size_t tail = n - 64 * last;  // its bytes, 1..64
+    const __m512i xl = tail == 64 ? loadu(at(a + 64 * last)) : loadz(first_bytes(tail), at(a + 64 * last));
+    const __m512i kl = load_table(c + 8 * last);
+    const __m512i pl = _mm512_clmulepi64_epi128(xl, kl, 0x00);
+    const __m512i ql = _mm512_clmulepi64_epi128(xl, kl, 0x11);
+    __m512i sum;
+    switch (last) {
+        case 0:
+            sum = _mm512_xor_si512(pl, ql);
+            break;
+        case 1:
+            sum = fold_into(loadu(at(a)), load_table(c), _mm512_xor_si512(pl, ql));
+            break;
+        case 2: {
+            const __m512i a0 = fold_into(loadu(at(a)), load_table(c), pl);
+            sum = _mm512_xor_si512(a0, fold_into(loadu(at(a + 64)), load_table(c + 8), ql));
+            break;
+        }
+        default: {
+            const __m512i a0 = fold_into(loadu(at(a)), load_table(c), pl);
+            const __m512i a1 = fold_into(loadu(at(a + 64)), load_table(c + 8), ql);
+            sum = fold_into(loadu(at(a + 128)), load_table(c + 16), _mm512_xor_si512(a0, a1));
+            break;
+        }
+    }
+    return _mm_xor_si128(xor_lanes(sum), regterm);
+}
+
+// 1..16 bytes (lanes cut from the end: one lane, the register shifted into place; what of it lies
+// past the message's end is reg * x^(8n) = reg >> 8n).
+template <class Poly>
+HASHSCOPE_CRC_INLINE std::uint64_t one_lane(std::uint64_t reg, const std::byte* p, std::size_t n) {
+    const auto r = static_cast<unsigned>(n);
+    const __m128i m = shift_control(r);
+    const __m128i regv = _mm_cvtsi64_si128(static_cast<long long>(reg));
+    const __m128i reg0 = _mm_shuffle_epi8(regv, m);
+    const __m128i reg1 = _mm_shuffle_epi8(regv, _mm_xor_si128(m, _mm_set1_epi8(static_cast<char>(0x80))));
+    const __m128i v = _mm_xor_si128(
+        _mm_maskz_loadu_epi8(static_cast<__mmask16>(0xFFFFU << (16 - r)), at(reinterpret_cast<std::uintptr_t>(p) + r - 16)), reg0);
+    std::uint64_t res;
+    if constexpr (has_crc32_instruction<Poly>) {
+        res = finish<Poly>(v);
+    } else {
+        res = barrett_reduce<Poly>(fold_lane_to_end<Poly>(v));
+    }
+    return res ^ static_cast<std::uint64_t>(_mm_cvtsi128_si64(reg1));
+}
+
+template <class Poly>
+std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n) {
+    constexpr std::uint64_t mask = value_mask<Poly>;
+    const std::uint64_t reg = ~crc & mask;
+    if (n <= 32) {
+        if (n > 16) return ~finish<Poly>(two_lanes<Poly>(reg, p, n)) & mask;
+        if constexpr (has_crc32_instruction<Poly>) {
+            if (n < 16) return ~crc32c_short(reg, p, n) & mask;
+        } else {
+            if (n == 0) return crc;
+        }
+        return ~one_lane<Poly>(reg, p, n) & mask;
+    }
+    if (n <= 16 * FoldTables<Poly>::tail_lanes) return ~finish<Poly>(short_lanes<Poly>(reg, p, n)) & mask;
+
+    // More than 256 bytes: lanes cut from the message's end, the first one padded in front.
+    const auto r = static_cast<unsigned>(((n - 1) & 15) + 1);  // bytes of the first lane
+    const std::size_t lanes = (n + 15) / 16;
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p) + r - 16;
+    const __m128i m = shift_control(r);
+    const __m128i regv = _mm_cvtsi64_si128(static_cast<long long>(reg));
+    const __m128i reg0 = _mm_shuffle_epi8(regv, m);  // the register's part in lane 0
+    const __m128i reg1 = _mm_shuffle_epi8(regv, _mm_xor_si128(m, _mm_set1_epi8(static_cast<char>(0x80))));  // lane 1
+    const std::uint64_t* const table = distance_table<Poly>();
+    constexpr std::size_t dmax = FoldTables<Poly>::max_distance;
+    const __m512i regz = _mm512_zextsi256_si512(_mm256_set_m128i(reg1, reg0));
+    const __mmask64 head = ~__mmask64{0} << (16 - r);
+
+    // Four accumulators of four lanes: the first 16 lanes.
+    __m512i x0 = _mm512_xor_si512(loadz(head, at(base)), regz);
+    __m512i x1 = loadu(at(base + 64));
+    __m512i x2 = loadu(at(base + 128));
+    __m512i x3 = loadu(at(base + 192));
+    std::uintptr_t a = base + 256;
+    std::size_t left = lanes - 16;  // lanes not yet read
+    const __m512i k = broadcast(fold_tables<Poly>.fold_256b);
+
+    if constexpr (has_crc32_instruction<Poly>) {
+        constexpr std::size_t block_lanes = FoldTables<Poly>::hybrid_block / 16;
+        if (left >= block_lanes + 16) {
+            // Beyond a typical L2 the whole next block is prefetched; below, only the parts the
+            // hardware prefetchers miss.
+            if (n > (std::size_t{1} << 20)) {
+                hybrid_blocks<Poly, true>(x0, x1, x2, x3, a, left, k);
+            } else {
+                hybrid_blocks<Poly, false>(x0, x1, x2, x3, a, left, k);
+            }
+        }
+    }
+
+    while (left >= 16) {
+        x0 = fold_into(x0, k, loadu(at(a)));
+        x1 = fold_into(x1, k, loadu(at(a + 64)));
+        x2 = fold_into(x2, k, loadu(at(a + 128)));
+        x3 = fold_into(x3, k, loadu(at(a + 192)));
+        a += 256;
+        left -= 16;
+    }
+    // 16 + left lanes (left < 16), carried to the end
+    const std::uint64_t* c = table + 2 * (dmax - 16 - left);
+    __m512i acc = fold_into(x0, load_table(c), _mm512_setzero_si512());
+    acc = fold_into(x1, load_table(c + 8), acc);
+    acc = fold_into(x2, load_table(c + 16), acc);
+    acc = fold_into(x3, load_table(c + 24), acc);
+    if (left != 0) acc = carry_lanes(a, left, c + 32, acc);
+    return ~finish<Poly>(xor_lanes(acc)) & mask;
+}
+
+}  // namespace
+
+std::uint64_t extend_crc32_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc32Poly>(value, data, size);
+}
+std::uint64_t extend_crc32c_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc32cPoly>(value, data, size);
+}
+std::uint64_t extend_crc64nvme_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc64NvmePoly>(value, data, size);
+}
+std::uint64_t extend_crc64xz_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc64XzPoly>(value, data, size);
+}
+
+}  // namespace hashscope::crc

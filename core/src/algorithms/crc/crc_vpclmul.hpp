@@ -1,0 +1,23 @@
+// CRC kernels folding 512-bit vectors (four 128-bit lanes each) with AVX-512 VPCLMULQDQ.
+// All four CRCs share one kernel, parameterised by the constants of polynomial.hpp; crc32c
+// also uses the SSE4.2 CRC32 instruction (final reduction, short inputs, and three scalar
+// streams beside the vector loop from about 3 KiB up).
+//
+// Needs: AVX512F, AVX512BW (masked byte loads), AVX512VL, VPCLMULQDQ, PCLMULQDQ, SSE4.2.
+// Built with -mavx512f -mavx512bw -mavx512vl -mvpclmulqdq -mpclmul -msse4.2 on crc_vpclmul.cpp
+// only: call only when the CPU has all of them (and the OS saves the AVX-512 state).
+// Signature of hashscope::ExtendFn: the value is the finished CRC (32-bit ones in the low half);
+// extend(0, a) == crc(a), extend(crc(a), b) == crc(a || b).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hashscope::crc {
+
+std::uint64_t extend_crc32_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc32c_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc64nvme_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+std::uint64_t extend_crc64xz_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+
+}  // namespace hashscope::crc
