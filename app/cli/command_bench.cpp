@@ -97,6 +97,7 @@ Result<BenchSpec> read_spec(const Arguments& args) {
             spec->placements.push_back(p == "hot" ? Placement::hot : Placement::cold);
         }
     }
+    if (args.has("read-floor")) spec->measure_read_floor = true;
     if (auto precision = args.value("precision")) {
         auto v = parse_number(*precision, "--precision (percent)");
         if (!v) return v.error();
@@ -208,7 +209,8 @@ int run_bench(int argc, char** argv, int first) {
                          {{"preset", 0, true},    {"algo", 'a', true},     {"impl", 0, true},      {"sizes", 0, true},
                           {"mode", 0, true},      {"threads", 0, true},    {"placement", 0, true}, {"precision", 0, true},
                           {"max-time", 0, true},  {"json", 0, true},       {"csv", 0, true},       {"markdown", 0, true},
-                          {"chart", 0, true},     {"baseline", 0, true},   {"quiet", 'q', false}});
+                          {"chart", 0, true},     {"baseline", 0, true},   {"quiet", 'q', false},
+                          {"read-floor", 0, false}});
     if (!args.ok() || !args.operands().empty()) {
         complain(args.ok() ? "bench takes no operands (see --help)" : args.error());
         return exit_usage;

@@ -19,11 +19,12 @@ commands:
   bench [--preset NAME] [--algo LIST] [--impl LIST] [--sizes LIST] [--mode LIST]
         [--threads LIST] [--placement hot|cold] [--precision PCT] [--max-time SECONDS]
         [--json FILE] [--csv FILE] [--markdown FILE] [--chart FILE.png|.svg|.pdf]
-        [--baseline FILE.json] [--quiet]
+        [--baseline FILE.json] [--read-floor] [--quiet]
                         measure ns/op (± 99.9% error), GB/s and ops/ms. Presets: quick (default),
                         aws-sdk, bookkeeper-crc32c, ozone-threads, md5-vs-md5sum, full.
                         Sizes: 64,4KiB,1MiB or ranges 64..4MiB:x4. Modes: oneshot,
                         stream:CHUNK, bytewise. --impl takes ids, best or all.
+                        --read-floor adds memory · read: reading the bytes, no checksum.
 
   --version             print the version
   --help                print this help

@@ -91,6 +91,9 @@ private:
         if (spec_.measure_harness && mode.mode != Mode::file) {
             list.push_back({std::string(detail::null_algorithm), std::string(detail::null_implementation)});
         }
+        if (spec_.measure_read_floor && mode.mode != Mode::file) {
+            list.push_back({std::string(detail::read_algorithm), std::string(detail::read_implementation)});
+        }
         list.insert(list.end(), spec_.participants.begin(), spec_.participants.end());
         return list;
     }
@@ -105,7 +108,7 @@ private:
         r.mode = key.mode;
         r.threads = key.threads;
         r.placement = key.placement;
-        if (p.algorithm == detail::null_algorithm) {
+        if (p.algorithm == detail::null_algorithm || p.algorithm == detail::read_algorithm) {
             r.backend = "harness";
         } else if (const auto* row = registry_.find(p.algorithm, p.implementation)) {
             r.backend = std::string(row->backend);
@@ -235,7 +238,7 @@ private:
             r.gb_per_s = static_cast<double>(r.threads) * static_cast<double>(r.size) / mean;  // bytes per ns = GB/s
             r.ops_per_ms = static_cast<double>(r.threads) * 1e6 / mean;
         }
-        if (r.size > 0 && r.algorithm != detail::null_algorithm) {
+        if (r.size > 0 && r.backend != "harness") {
             if (!cell.cycles_per_op.empty()) {
                 r.cycles_per_byte = summarize(cell.cycles_per_op).mean / static_cast<double>(r.size);
             } else if (report_.environment.core_ghz > 0) {
@@ -302,8 +305,8 @@ std::size_t count_cells(const BenchSpec& spec) {
         std::size_t participants = spec.participants.size();
         if (mode.mode == Mode::file) {
             participants += spec.compare_with_command ? 2 : 0;
-        } else if (spec.measure_harness) {
-            participants += 1;
+        } else {
+            participants += (spec.measure_harness ? 1 : 0) + (spec.measure_read_floor ? 1 : 0);
         }
         cells += participants * spec.sizes.size() * spec.threads.size() * spec.placements.size();
     }

@@ -22,6 +22,10 @@ public:
 // sink. Its ns/op is the overhead every other figure contains.
 inline constexpr std::string_view null_algorithm = "null";
 inline constexpr std::string_view null_implementation = "harness";
+// The read floor: reading every byte and nothing else, the speed no checksum can beat on data
+// out of cache (reported as "memory · read").
+inline constexpr std::string_view read_algorithm = "memory";
+inline constexpr std::string_view read_implementation = "read";
 
 // A workload for a participant hashing `buffers` in `mode`. `buffers` must outlive it.
 Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,

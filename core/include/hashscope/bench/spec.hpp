@@ -50,6 +50,7 @@ struct BenchSpec {
     std::size_t min_samples = 10;
     std::size_t max_samples = 1000;
     bool measure_harness = true;      // add the null participant
+    bool measure_read_floor = false;  // add "memory · read": reading the bytes and nothing else
     bool compare_with_command = false;  // md5-vs-md5sum: also time the `md5sum` command
     std::string preferred_unit = "ns/op";  // what the preset's study reported: "ns/op", "ops/ms", "GB/s"
 };
