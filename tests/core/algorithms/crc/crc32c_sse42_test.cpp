@@ -17,6 +17,7 @@
 
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_table.hpp"
+#include "crc_test_support.hpp"
 
 namespace hashscope::crc {
 namespace {
@@ -25,24 +26,8 @@ std::uint64_t reference(std::uint64_t v, const std::byte* p, std::size_t n) {
     return crc32c_table_extend(static_cast<std::uint32_t>(v), p, n);
 }
 
-std::vector<std::byte> random_bytes(std::size_t n, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<std::byte> bytes(n);
-    for (auto& b : bytes) b = static_cast<std::byte>(rng() >> 56);
-    return bytes;
-}
-
-// A 64-byte-aligned allocation of exactly `size` bytes.
-struct AlignedBuffer {
-    explicit AlignedBuffer(std::size_t n)
-        : size(n), data(static_cast<std::byte*>(::operator new(n == 0 ? 1 : n, std::align_val_t{64}))) {}
-    ~AlignedBuffer() { ::operator delete(data, std::align_val_t{64}); }
-    AlignedBuffer(const AlignedBuffer&) = delete;
-    AlignedBuffer& operator=(const AlignedBuffer&) = delete;
-    std::byte* end() const { return data + size; }
-    std::size_t size;
-    std::byte* data;
-};
+using test::AlignedBuffer;
+using test::random_bytes;
 
 class Crc32cSse42Test : public ::testing::Test {
 protected:
