@@ -1,5 +1,6 @@
 // Slicing-by-16 table CRCs (portable C++, no ISA extensions): 16 bytes per step through 16 tables
-// of 256 entries, generated at compile time from the reflected polynomial (crc_table.hpp).
+// of 256 entries, generated at compile time from the reflected polynomial (crc_table.hpp). The CRC-64s
+// run inputs of 64 bytes and more as a 4-lane braided CRC through 8 tables instead (see the .cpp).
 // Same value convention as crc_table.hpp: the running value is the finished CRC, so
 // extend(0, a) == crc(a) and extend(crc(a), b) == crc(a || b). 32-bit CRCs travel in the low half
 // of the 64-bit value (the high half of the argument is ignored, and is zero in the result).
