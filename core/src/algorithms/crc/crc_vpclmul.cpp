@@ -19,11 +19,15 @@
 //
 // crc32c has the SSE4.2 CRC32 instruction, which computes V * x^32 mod P of 8 bytes at a time:
 // it replaces the final reduction (lanes multiplied by x^(128 d) only: by_distance_exact,
-// by_tail_exact), the whole computation below 16 bytes, and, from about 3 KiB up, takes over a
-// quarter of the data in three scalar streams beside the vector loop (VPCLMULQDQ issues once per
-// 2 cycles on Zen 4, CRC32 once per cycle, on other ports): each block of FoldTables::hybrid_block
-// bytes is 2 KiB for the vector loop followed by three 256-byte regions for the scalar streams,
-// whose registers are multiplied into the accumulators, with fixed constants, one block later.
+// by_tail_exact), the whole computation below 16 bytes, and, from about 3 KiB up, takes over
+// 72/328 of the data in three scalar streams beside the vector loop (VPCLMULQDQ issues once per
+// 2 cycles on Zen 4, CRC32 once per cycle, on other ports): a block (HybridShape) is N iterations
+// of 256 vector bytes followed by three regions of 24 N bytes for the scalar streams (24 bytes per
+// stream and iteration), whose registers are multiplied into the accumulators, with fixed
+// constants, one block later. Measured on Zen 4: 9 CRC32 per iteration beat 12 (more of them slow
+// the vector loop down instead of adding to it), and per-block costs (starting and injecting the
+// streams) are worth amortising: 32-iteration blocks (10.5 KiB) first, then 8-iteration blocks
+// (2.6 KiB) for what is left, then the plain loop.
 #include "algorithms/crc/crc_vpclmul.hpp"
 
 #include "algorithms/crc/crc_clmul_common.hpp"
@@ -79,51 +83,103 @@ HASHSCOPE_CRC_INLINE __m512i lanes_of(const std::uint64_t (&c)[S]) {
     return _mm512_set_epi64(0, at_(3), 0, at_(2), 0, at_(1), 0, at_(0));
 }
 
-// crc32c: blocks of 2 KiB for the vector loop + three 256-byte regions for CRC32 streams (see
-// the top of the file), while at least a block and 256 bytes are left; the accumulators then hold
-// the 256 bytes before a, as after the plain loop.
-template <class Poly, bool FarData>
+// crc32c hybrid loop shape: four accumulators, Iterations iterations of 256 vector bytes per
+// block, followed by Streams scalar regions of Step * Iterations bytes each (Step bytes per stream
+// and iteration).
+template <std::size_t Iterations, std::size_t Streams, std::size_t Step>
+struct HybridShape {
+    static_assert(Iterations >= 2 && Streams >= 1 && Streams <= 4 && Step % 8 == 0);
+    static constexpr std::size_t iterations = Iterations;
+    static constexpr std::size_t streams = Streams;
+    static constexpr std::size_t step = Step;
+    static constexpr std::size_t scalar_bytes = Step * Iterations;  // per stream
+    static constexpr std::size_t block = 256 * Iterations + Streams * scalar_bytes;
+    static_assert(block % 16 == 0, "a block is whole lanes");
+};
+using HybridLarge = HybridShape<32, 3, 24>;
+using HybridSmall = HybridShape<8, 3, 24>;
+
+template <class Shape>
+struct HybridConstants {
+    alignas(16) std::uint64_t gap[2]{};     // fold across a block's scalar part + 256 bytes
+    alignas(64) std::uint64_t inject[8]{};  // scalar register j -> lane j of accumulator 3
+};
+
+// Scalar stream j's register s_j == S_j * x^w (S_j its region; the last region ends where the
+// next block begins). When it is injected, with the first vector iteration of the next block,
+// lane j of accumulator 3 ends D_j = 256 - 16 (3 - j) + (region bytes) (S - 1 - j) bytes after
+// S_j. A register zero-extended to 64 bits is the R64 form of s_j * x^(64-w); it must become
+// s_j * x^(8 D_j - w) there: multiply by x^(8 D_j - 64), fold_constant(8 D_j - 64). Lanes without
+// a stream: 0. (What FoldTables::hybrid_sse_gap/_inject are for the 128-bit kernel, here for any
+// block shape; evaluated at compile time only.)
+template <class Poly, class Shape>
+constexpr HybridConstants<Shape> make_hybrid_constants() {
+    HybridConstants<Shape> t;
+    const auto gap = Poly::fold_pair(8 * (Shape::streams * Shape::scalar_bytes + 256));
+    t.gap[0] = gap[0];
+    t.gap[1] = gap[1];
+    for (std::size_t j = 0; j < Shape::streams; ++j) {
+        const std::uint64_t dj = 256 - 16 * (3 - j) + Shape::scalar_bytes * (Shape::streams - 1 - j);
+        t.inject[2 * j] = Poly::fold_constant(8 * dj - 64);
+    }
+    return t;
+}
+template <class Poly, class Shape>
+inline constexpr HybridConstants<Shape> hybrid_constants = make_hybrid_constants<Poly, Shape>();
+
+// S CRC32 streams over Step bytes each, at s, s + stride, s + 2 stride, ...
+template <std::size_t Step, std::size_t S>
+HASHSCOPE_CRC_INLINE void scalar_steps(std::uint64_t (&c)[S], std::uintptr_t s, std::size_t stride) {
+#pragma GCC unroll 8
+    for (std::size_t k = 0; k < Step; k += 8) {
+#pragma GCC unroll 4
+        for (std::size_t j = 0; j < S; ++j) {
+            c[j] = _mm_crc32_u64(c[j], load_le<std::uint64_t>(reinterpret_cast<const std::byte*>(s + j * stride + k)));
+        }
+    }
+}
+
+// crc32c: blocks of the given shape (see the top of the file) while at least a block and 256
+// bytes are left; the accumulators then hold the 256 bytes before a, as after the plain loop.
+// (The inner loop is deliberately not unrolled: unrolled, GCC groups the CRC32s apart from the
+// folds and the two no longer overlap as well.)
+template <class Poly, class Shape>
 HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                         std::size_t& left, __m512i k) {
-    using T = FoldTables<Poly>;
-    constexpr std::size_t block_lanes = T::hybrid_block / 16;
-    constexpr std::size_t per_iteration = T::hybrid_block / (T::hybrid_iterations - 1);  // prefetched bytes
-    const __m512i kgap = broadcast(fold_tables<Poly>.hybrid_gap);
-    const __m512i kinject = load_table(fold_tables<Poly>.hybrid_inject);
+    constexpr std::size_t block_lanes = Shape::block / 16;
+    // Lines of the next block's scalar regions to prefetch per iteration (all, over the block).
+    constexpr std::size_t scalar_lines =
+        (Shape::streams * Shape::scalar_bytes + 64 * (Shape::iterations - 1) - 1) / (64 * (Shape::iterations - 1));
+    const __m512i kgap = broadcast(hybrid_constants<Poly, Shape>.gap);
+    const __m512i kinject = load_table(hybrid_constants<Poly, Shape>.inject);
     __m512i pending = _mm512_setzero_si512();  // last block's scalar registers, one per lane
     __m512i kfirst = k;                         // the first block follows the accumulators directly
     do {
-        const std::uintptr_t s = a + 256 * T::hybrid_iterations;
-        std::uint64_t c[T::hybrid_streams] = {};
+        const std::uintptr_t s = a + 256 * Shape::iterations;
+        std::uint64_t c[Shape::streams] = {};
         x0 = fold_into(x0, kfirst, loadu(at(a)));
         x1 = fold_into(x1, kfirst, loadu(at(a + 64)));
         x2 = fold_into(x2, kfirst, loadu(at(a + 128)));
         x3 = fold_into(x3, kfirst, _mm512_xor_si512(loadu(at(a + 192)), _mm512_clmulepi64_epi128(pending, kinject, 0x00)));
-        scalar_step(c, s, T::hybrid_scalar_bytes);
-        for (std::size_t i = 1; i < T::hybrid_iterations; ++i) {
+        scalar_steps<Shape::step>(c, s, Shape::scalar_bytes);
+        for (std::size_t i = 1; i < Shape::iterations; ++i) {
             const std::uintptr_t v = a + 256 * i;
-            if constexpr (FarData) {
-#pragma GCC unroll 8
-                for (std::size_t line = 0; line < per_iteration / 64 + 1; ++line) {
-                    _mm_prefetch(static_cast<const char*>(at(a + T::hybrid_block + (i - 1) * per_iteration + 64 * line)),
-                                 _MM_HINT_T0);
-                }
-            } else {
-                // The hardware prefetchers follow the vector region but not the slowly moving
-                // scalar ones: fetch the next block's scalar regions, two lines per iteration.
-                static_assert(2 * 64 * (T::hybrid_iterations - 1) >= T::hybrid_streams * T::hybrid_scalar_bytes);
-                _mm_prefetch(static_cast<const char*>(at(s + T::hybrid_block + 128 * (i - 1))), _MM_HINT_T0);
-                _mm_prefetch(static_cast<const char*>(at(s + T::hybrid_block + 128 * (i - 1) + 64)), _MM_HINT_T0);
+            // The hardware prefetchers follow the vector region but not the slowly moving
+            // scalar ones: fetch the next block's scalar regions. (Software prefetches of the
+            // vector region, near or far, measured slower at every size, also beyond L2.)
+#pragma GCC unroll 4
+            for (std::size_t line = 0; line < scalar_lines; ++line) {
+                _mm_prefetch(static_cast<const char*>(at(s + Shape::block + ((i - 1) * scalar_lines + line) * 64)), _MM_HINT_T0);
             }
             x0 = fold_into(x0, k, loadu(at(v)));
             x1 = fold_into(x1, k, loadu(at(v + 64)));
             x2 = fold_into(x2, k, loadu(at(v + 128)));
             x3 = fold_into(x3, k, loadu(at(v + 192)));
-            scalar_step(c, s + 32 * i, T::hybrid_scalar_bytes);
+            scalar_steps<Shape::step>(c, s + Shape::step * i, Shape::scalar_bytes);
         }
         pending = lanes_of(c);
         kfirst = kgap;
-        a += T::hybrid_block;
+        a += Shape::block;
         left -= block_lanes;
     } while (left >= block_lanes + 16);
     // across the last block's scalar part: the next 256 bytes, and its registers
@@ -261,16 +317,8 @@ std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t 
     const __m512i k = broadcast(fold_tables<Poly>.fold_256b);
 
     if constexpr (has_crc32_instruction<Poly>) {
-        constexpr std::size_t block_lanes = FoldTables<Poly>::hybrid_block / 16;
-        if (left >= block_lanes + 16) {
-            // Beyond a typical L2 the whole next block is prefetched; below, only the parts the
-            // hardware prefetchers miss.
-            if (n > (std::size_t{1} << 20)) {
-                hybrid_blocks<Poly, true>(x0, x1, x2, x3, a, left, k);
-            } else {
-                hybrid_blocks<Poly, false>(x0, x1, x2, x3, a, left, k);
-            }
-        }
+        if (left >= HybridLarge::block / 16 + 16) hybrid_blocks<Poly, HybridLarge>(x0, x1, x2, x3, a, left, k);
+        if (left >= HybridSmall::block / 16 + 16) hybrid_blocks<Poly, HybridSmall>(x0, x1, x2, x3, a, left, k);
     }
 
     while (left >= 16) {

@@ -258,16 +258,8 @@ struct FoldTables {
     // CRC32-instruction finish of crc32c.
     alignas(64) std::uint64_t by_tail_exact[2 * tail_lanes * 16 + 8]{};
 
-    // Hybrid crc32c loop (see crc_vpclmul.cpp): four accumulators, hybrid_iterations iterations
-    // of 256 vector bytes per block, followed by hybrid_streams scalar regions of
-    // 32 * hybrid_iterations bytes each (32 bytes per stream and iteration).
-    static constexpr std::size_t hybrid_iterations = 8;
-    static constexpr std::size_t hybrid_streams = 3;
-    static constexpr std::size_t hybrid_scalar_bytes = 32 * hybrid_iterations;   // per stream
-    static constexpr std::size_t hybrid_block = 256 * hybrid_iterations + hybrid_streams * hybrid_scalar_bytes;
-    alignas(16) std::uint64_t hybrid_gap[2]{};      // fold across a block's scalar part + 256 bytes
-    alignas(64) std::uint64_t hybrid_inject[8]{};   // scalar register j -> lane j of accumulator 3
-    // The same for the 128-bit kernel (crc_pclmul.cpp): four 16-byte accumulators, 64 vector
+    // Hybrid crc32c loop of the 128-bit kernel (crc_pclmul.cpp; crc_vpclmul.cpp derives its own
+    // block shapes' constants): four 16-byte accumulators, 64 vector
     // bytes per iteration, hybrid_sse_iterations iterations per block, three scalar regions with
     // 64 bytes per stream and iteration (xmm PCLMULQDQ is the slower of the two here).
     static constexpr std::size_t hybrid_sse_iterations = 8;
@@ -320,20 +312,13 @@ struct FoldTables {
                 t.by_tail_exact[i + 1] = Poly::fold_constant_mod_p(ex);
             }
         }
-        set(t.hybrid_gap, Poly::fold_pair(8 * (hybrid_streams * hybrid_scalar_bytes + 256)));
-        // Scalar stream j's register s_j == S_j * x^w (S_j its region of 32 N bytes; the last
-        // region ends where the next block begins). When it is injected, after the first vector
-        // iteration of the next block, lane j of accumulator 3 ends
-        // D_j = 256 - 16 (3 - j) + 32 N (S - 1 - j) bytes after S_j. A register zero-extended to
-        // 64 bits is the R64 form of s_j * x^(64-w); it must become s_j * x^(8 D_j - w) there, so
-        // multiply by x^(8 D_j - 64): fold_constant(8 D_j - 64). Lanes without a stream: 0.
-        for (std::size_t j = 0; j < hybrid_streams; ++j) {
-            const std::uint64_t dj = 256 - 16 * (3 - j) + hybrid_scalar_bytes * (hybrid_streams - 1 - j);
-            t.hybrid_inject[2 * j] = Poly::fold_constant(8 * dj - 64);
-        }
         set(t.hybrid_sse_gap, Poly::fold_pair(8 * (hybrid_sse_streams * hybrid_sse_scalar_bytes + 64)));
-        // As above with accumulator j (of four 16-byte ones) in place of lane j of accumulator 3:
-        // D_j = 64 - 16 (3 - j) + (bytes of a scalar region) (S - 1 - j).
+        // Scalar stream j's register s_j == S_j * x^w (S_j its scalar region; the last region ends
+        // where the next block begins). When it is injected, after the first vector iteration of
+        // the next block, accumulator j ends D_j = 64 - 16 (3 - j) + (bytes of a scalar region)
+        // (S - 1 - j) bytes after S_j. A register zero-extended to 64 bits is the R64 form of
+        // s_j * x^(64-w); it must become s_j * x^(8 D_j - w) there, so multiply by
+        // x^(8 D_j - 64): fold_constant(8 D_j - 64). Accumulators without a stream: 0.
         for (std::size_t j = 0; j < hybrid_sse_streams; ++j) {
             const std::uint64_t dj = 64 - 16 * (3 - j) + hybrid_sse_scalar_bytes * (hybrid_sse_streams - 1 - j);
             t.hybrid_sse_inject[2 * j] = Poly::fold_constant(8 * dj - 64);
