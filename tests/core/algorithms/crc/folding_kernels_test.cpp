@@ -140,6 +140,21 @@ TEST_P(FoldingKernelTest, LongMessages) {
     }
 }
 
+// Beyond L2 (over 8 MiB) the crc32c kernel takes its out-of-cache path; every kernel is checked
+// there too, whole and continued from a value.
+TEST_P(FoldingKernelTest, MessagesBeyondL2) {
+    const Kernel& k = GetParam();
+    const std::vector<std::byte> msg = random_bytes((std::size_t{20} << 20) + 1064, 4);
+    for (std::size_t n : {(std::size_t{8} << 20) - 1, (std::size_t{8} << 20) + 300, (std::size_t{12} << 20) + 7,
+                          (std::size_t{20} << 20) + 1000}) {
+        const std::size_t off = n % 61;
+        const std::uint64_t whole = k.ref(0, msg.data() + off, n);
+        EXPECT_EQ(k.fn(0, msg.data() + off, n), whole) << n;
+        const std::size_t first = n / 3;
+        EXPECT_EQ(k.fn(k.fn(0, msg.data() + off, first), msg.data() + off + first, n - first), whole) << n << " split";
+    }
+}
+
 TEST_P(FoldingKernelTest, MessagesFedInRandomPieces) {
     const Kernel& k = GetParam();
     std::mt19937_64 rng(4);
