@@ -34,7 +34,9 @@ printf '{"schema":"other/1"}' > other.json
 holds "a foreign baseline is refused with the reason" "$(cat err.txt)" "not a HashScope benchmark file"
 
 # Ctrl-C: the run stops, the table of what was measured is printed, files are still written.
-"$cli" bench --preset quick --json partial.json > partial.txt 2>&1 &
+# (Small budgets, so that cells have finished by the time the signal comes even on a busy
+# machine, and the run — about 3 s — is still going.)
+"$cli" bench --preset quick --max-time 0.05 --json partial.json > partial.txt 2>&1 &
 pid=$!
 sleep 1.5
 kill -INT $pid
