@@ -41,7 +41,4 @@ FileHashResult hash_file(const std::filesystem::path& path, std::span<Hasher* co
 FileHashResult hash_descriptor(int fd, std::span<Hasher* const> hashers, const ProgressFn& progress = {},
                                std::stop_token stop = {});
 
-// "file", "folder", "FIFO", ... for messages about non-regular files.
-std::string describe_file_type(const std::filesystem::path& path);
-
 }  // namespace hashscope

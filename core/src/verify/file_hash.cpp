@@ -113,10 +113,4 @@ FileHashResult hash_descriptor(int fd, std::span<Hasher* const> hashers, const P
     return read_all(fd, 0, hashers, progress, stop);
 }
 
-std::string describe_file_type(const std::filesystem::path& path) {
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) return "missing";
-    return type_name(st.st_mode);
-}
-
 }  // namespace hashscope
