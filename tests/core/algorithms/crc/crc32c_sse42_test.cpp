@@ -146,28 +146,15 @@ TEST_F(Crc32cSse42Test, RandomSplitsAgreeWithOneShot) {
         const std::size_t len = std::min<std::size_t>(rng() % limit, message.size() - offset);
         const std::byte* const p = message.data() + offset;
         const std::uint64_t expected = reference(0, p, len);
-        std::uint64_t v = 0;
-        std::size_t done = 0;
-        while (done < len) {
-            std::size_t piece;
-            switch (rng() % 4) {
-                case 0: piece = rng() % 4; break;  // incl. empty pieces
-                case 1: piece = rng() % 40; break;
-                case 2: piece = rng() % 400; break;
-                default: piece = rng() % (limit / 2); break;
-            }
-            piece = std::min(piece, len - done);
-            v = extend_crc32c_sse42(v, p + done, piece);
-            done += piece;
-        }
+        const std::uint64_t v = test::extend_in_random_pieces(extend_crc32c_sse42, p, len, rng, limit / 2);
         ASSERT_EQ(v, expected) << "trial " << trial << " length " << len << " offset " << offset;
     }
 }
 
 TEST_F(Crc32cSse42Test, LargeInputs) {
-    const auto message = random_bytes((10U << 20) + 64, 6);
-    for (const std::size_t length : {std::size_t{1} << 20, (std::size_t{1} << 20) + 7, std::size_t{10} << 20}) {
-        for (const std::size_t offset : {0, 3}) {
+    const auto& message = test::large_message();
+    for (const std::size_t length : test::large_lengths) {
+        for (const std::size_t offset : test::large_offsets) {
             EXPECT_EQ(extend_crc32c_sse42(0, message.data() + offset, length), reference(0, message.data() + offset, length))
                 << "length " << length << " offset " << offset;
         }

@@ -2,6 +2,7 @@
 // of their allocation so that AddressSanitizer catches any read past the message.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -28,5 +29,36 @@ struct AlignedBuffer {
     std::size_t size;
     std::byte* data;
 };
+
+using ExtendFn = std::uint64_t (*)(std::uint64_t value, const std::byte* data, std::size_t size);
+
+// Feeds [p, p + len) to `kernel` in random pieces (empty, tiny, small and up to `max_piece`
+// bytes) as successive extend calls, and returns the final value.
+inline std::uint64_t extend_in_random_pieces(ExtendFn kernel, const std::byte* p, std::size_t len,
+                                             std::mt19937_64& rng, std::size_t max_piece) {
+    std::uint64_t v = 0;
+    std::size_t done = 0;
+    while (done < len) {
+        std::size_t piece;
+        switch (rng() % 4) {
+            case 0: piece = rng() % 4; break;  // incl. empty pieces
+            case 1: piece = rng() % 40; break;
+            case 2: piece = rng() % 400; break;
+            default: piece = rng() % max_piece; break;
+        }
+        piece = std::min(piece, len - done);
+        v = kernel(v, p + done, piece);
+        done += piece;
+    }
+    return v;
+}
+
+// The lengths and offsets of the large-input checks, and the message they are cut from.
+inline const std::vector<std::byte>& large_message() {
+    static const std::vector<std::byte> message = random_bytes((10U << 20) + 64, 6);
+    return message;
+}
+inline constexpr std::size_t large_lengths[] = {std::size_t{1} << 20, (std::size_t{1} << 20) + 7, std::size_t{10} << 20};
+inline constexpr std::size_t large_offsets[] = {0, 3};
 
 }  // namespace hashscope::crc::test
