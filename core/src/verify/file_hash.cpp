@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 
+#include "verify/open_file.hpp"
+
 namespace hashscope {
 namespace {
 
@@ -19,34 +21,6 @@ constexpr std::size_t kBlockSize = std::size_t{1} << 20;
 struct FreeDeleter {
     void operator()(void* p) const { std::free(p); }
 };
-
-class Descriptor {
-public:
-    explicit Descriptor(int fd) : fd_(fd) {}
-    ~Descriptor() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    Descriptor(const Descriptor&) = delete;
-    Descriptor& operator=(const Descriptor&) = delete;
-    [[nodiscard]] int get() const { return fd_; }
-
-private:
-    int fd_;
-};
-
-std::string type_name(mode_t mode) {
-    if (S_ISDIR(mode)) return "a folder";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISLNK(mode)) return "a symbolic link";
-    return "a regular file";
-}
-
-bool same_version(const struct stat& a, const struct stat& b) {
-    return a.st_size == b.st_size && a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec;
-}
 
 FileHashResult failure(FileStatus status, std::string message, std::uint64_t bytes = 0) {
     FileHashResult r;
@@ -88,21 +62,18 @@ FileHashResult read_all(int fd, std::uint64_t expected, std::span<Hasher* const>
 
 FileHashResult hash_file(const std::filesystem::path& path, std::span<Hasher* const> hashers, const ProgressFn& progress,
                          std::stop_token stop) {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer. It is cleared again for regular files.
-    Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-    if (fd.get() < 0) return failure(FileStatus::unreadable, std::strerror(errno));
-
-    struct stat before {};
-    if (::fstat(fd.get(), &before) != 0) return failure(FileStatus::unreadable, std::strerror(errno));
-    if (!S_ISREG(before.st_mode)) return failure(FileStatus::not_regular, "not a regular file: " + type_name(before.st_mode));
-    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
-    ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
-
-    auto result = read_all(fd.get(), static_cast<std::uint64_t>(before.st_size), hashers, progress, stop);
+    verify::OpenedFile file;
+    verify::OpenError error;
+    if (!verify::open_for_hashing(path, file, error)) {
+        return failure(error.kind == verify::OpenFailure::not_regular ? FileStatus::not_regular : FileStatus::unreadable,
+                       error.message);
+    }
+    const auto& before = file.before;
+    auto result = read_all(file.fd.get(), static_cast<std::uint64_t>(before.st_size), hashers, progress, stop);
     if (result.status != FileStatus::ok) return result;
 
     struct stat after {};
-    if (::fstat(fd.get(), &after) != 0 || !same_version(before, after) ||
+    if (::fstat(file.fd.get(), &after) != 0 || !verify::same_version(before, after) ||
         result.bytes != static_cast<std::uint64_t>(before.st_size)) {
         return failure(FileStatus::changed, "the file changed while it was read", result.bytes);
     }

@@ -236,6 +236,20 @@ void ChunkState::update(const std::uint8_t* data, std::size_t len) {
     }
 }
 
+ChainingValue hash_mode_key() { return iv; }
+
+ChainingValue chunk_chaining_value(const ChunkState& chunk) { return chunk_output(chunk).chaining_value(); }
+
+ChainingValue parent_chaining_value(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
+                                    std::uint32_t mode_flags) {
+    return parent_output(left, right, key, mode_flags).chaining_value();
+}
+
+void parent_root_bytes(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
+                       std::uint32_t mode_flags, std::span<std::uint8_t> out) {
+    parent_output(left, right, key, mode_flags).root_bytes(out, 0);
+}
+
 }  // namespace detail
 
 // ---------------------------------------------------------------------------

@@ -47,6 +47,18 @@ struct ChunkState {
     void update(const std::uint8_t* data, std::size_t len);
 };
 
+// Tree nodes as separate steps, for hashing a message as independent subtrees
+// (blake3_subtree.hpp). `key` is the IV in hash mode; `mode_flags` as in ChunkState.
+ChainingValue hash_mode_key();
+// The chaining value of a chunk that is not the root (its bytes all given to `chunk`).
+ChainingValue chunk_chaining_value(const ChunkState& chunk);
+// The chaining value of a parent node that is not the root.
+ChainingValue parent_chaining_value(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
+                                    std::uint32_t mode_flags);
+// The output of a parent node that is the root, from byte 0 of the XOF stream.
+void parent_root_bytes(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
+                       std::uint32_t mode_flags, std::span<std::uint8_t> out);
+
 }  // namespace detail
 
 // Incremental BLAKE3 hasher (hash, keyed_hash and derive_key modes, extendable output).

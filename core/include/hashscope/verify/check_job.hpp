@@ -1,0 +1,70 @@
+// Checking the entries of a checksum file: each named file is read once (several files at once on
+// fast storage, one at a time on a spinning disk) and compared with the digests listed for it.
+// Serves `hashscope-cli check` and the GUI's Verify page.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <stop_token>
+#include <string>
+
+#include "hashscope/algorithm.hpp"
+#include "hashscope/registry.hpp"
+#include "hashscope/verify/storage.hpp"
+#include "hashscope/verify/sums_file.hpp"
+
+namespace hashscope::verify {
+
+enum class Verdict {
+    ok,          // the digest matched
+    failed,      // the file was read; no candidate algorithm's digest matched
+    missing,     // no such file
+    unreadable,  // could not be opened or read (message says why)
+    not_regular, // a folder, FIFO, device or socket (message says which)
+    changed,     // its size or modification time changed while it was read
+    refused,     // --strict: the name points outside the checksum file's folder
+    cancelled,
+};
+const char* to_string(Verdict verdict);
+
+struct CheckResult {
+    Verdict verdict = Verdict::cancelled;
+    std::string message;                       // why, for every verdict but ok / failed
+    const AlgorithmInfo* matched = nullptr;    // ok: the algorithm that matched
+    const Implementation* implementation = nullptr;  // ok / failed: what computed the (first) digest
+    std::uint64_t bytes = 0;                   // bytes read
+    bool outside = false;                      // the name is absolute or climbs out with ".."
+};
+
+struct CheckOptions {
+    const Registry* registry = nullptr;  // nullptr: Registry::host()
+    std::string impl = "best";
+    unsigned threads = 0;  // cores to use; 0: all of them
+    // Files checked at once: 0 decides from the storage (1 on a rotational disk, else `threads`).
+    unsigned parallel_files = 0;
+    bool strict = false;  // refuse names outside the checksum file's folder
+};
+
+// How the job decided to schedule reads, for verbose output.
+struct CheckPlan {
+    StorageInfo storage;
+    unsigned parallel_files = 1;
+};
+
+// Called once per entry, in entry order, on the caller's thread.
+using CheckSink = std::function<void(std::size_t entry, const CheckResult& result)>;
+// Called from worker threads (one at a time) while a file is read: entry, bytes done, file size.
+using CheckProgress = std::function<void(std::size_t entry, std::uint64_t done, std::uint64_t total)>;
+
+// Resolves each entry's name against `base` (the checksum file's folder; absolute names are kept),
+// reads each file once for all the algorithms its entries may use, and reports every entry.
+// When an entry has several candidate algorithms, the one that matched before for a digest of the
+// same size is tried first, and the others only if it does not match. Returns the plan it used.
+CheckPlan check_entries(const std::filesystem::path& base, std::span<const SumsEntry> entries,
+                        const CheckOptions& options, const CheckSink& sink, const CheckProgress& progress = {},
+                        std::stop_token stop = {});
+
+}  // namespace hashscope::verify

@@ -1,0 +1,41 @@
+// Finding the files to hash below folders: in name order, without following symlinked folders
+// unless asked, detecting loops, and saying why anything was left out.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace hashscope::verify {
+
+struct WalkOptions {
+    bool follow_symlinks = false;  // descend into symlinked folders (loops are still detected)
+    bool include_hidden = true;    // names starting with '.'
+};
+
+// Something found, or left out with a reason.
+struct WalkItem {
+    std::filesystem::path path;  // the root joined with the relative path (as found, not canonical)
+    bool skipped = false;        // true: not a file to hash; `reason` says why
+    std::string reason;          // "symbolic link to a folder, not followed", "symlink loop",
+                                 // "a FIFO (named pipe)", "Permission denied", ...
+};
+
+// Called for every item as it is found (files in name order within each folder; a folder's
+// contents follow the folder's own position in its parent's order). Return false to stop.
+using WalkSink = std::function<bool(WalkItem&&)>;
+
+// Walks `root` (a folder; a file gives just itself). Regular files and symlinks to regular files
+// are reported as items; folders are descended; FIFOs, sockets, devices, broken links, loops and
+// unreadable folders are reported as skipped items. Never blocks on a FIFO, never writes.
+// Returns false when stopped (by the sink or the token) before the end.
+bool walk_folder(const std::filesystem::path& root, const WalkOptions& options, const WalkSink& sink,
+                 std::stop_token stop = {});
+
+// Convenience: everything under `root`, in order.
+std::vector<WalkItem> walk_folder(const std::filesystem::path& root, const WalkOptions& options = {});
+
+}  // namespace hashscope::verify

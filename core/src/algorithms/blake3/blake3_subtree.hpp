@@ -1,0 +1,43 @@
+// BLAKE3 (hash mode) as independent subtrees: a message cut at multiples of a power-of-two number
+// of chunks is hashed piece by piece, on any threads, and the pieces' chaining values are joined
+// into the root. This is what makes BLAKE3 splittable (hashscope/split_digest.hpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "algorithms/blake3/blake3_portable.hpp"
+
+namespace hashscope::blake3 {
+
+// The chaining value of one subtree of a message's tree, fed with its bytes, which start at chunk
+// `first_chunk`. Such subtrees are, for instance, 2^k whole chunks starting at a multiple of 2^k,
+// or the message's tail after a run of those. The value is never the root's: the subtree must not
+// be the whole message.
+class SubtreeHasher {
+public:
+    // `expected_chunks` only sizes the stack up front (0: grow as needed).
+    explicit SubtreeHasher(std::uint64_t first_chunk, std::uint64_t expected_chunks = 0);
+
+    void update(const std::uint8_t* data, std::size_t len);  // any split gives the same result
+    // The subtree's chaining value (non-root); needs at least one byte fed. Does not change the state.
+    [[nodiscard]] detail::ChainingValue chaining_value() const;
+    [[nodiscard]] std::uint64_t size() const { return size_; }  // bytes fed so far
+
+private:
+    std::uint64_t first_chunk_;
+    std::uint64_t size_ = 0;
+    detail::ChunkState chunk_;
+    // Completed subtrees within this one, largest (leftmost) first; merged lazily as in Hasher.
+    std::vector<detail::ChainingValue> cv_stack_;
+};
+
+// The default 32-byte BLAKE3 hash of a message whose subtrees have the chaining values `cvs`, in
+// order: every subtree the same power-of-two number of chunks, except the last, which may be
+// shorter (at least one byte). Needs at least two values (a single one would be the root).
+std::array<std::uint8_t, out_size> root_from_subtrees(std::span<const detail::ChainingValue> cvs);
+
+}  // namespace hashscope::blake3

@@ -1,0 +1,200 @@
+#include "hashscope/verify/file_digester.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <thread>
+
+#include "hashscope/split_digest.hpp"
+#include "verify/aligned_buffer.hpp"
+#include "verify/block_pipeline.hpp"
+#include "verify/open_file.hpp"
+#include "verify/piece_reader.hpp"
+
+namespace hashscope::verify {
+namespace {
+
+// Pieces per thread: enough that a thread finishing early finds more work, few enough that each
+// piece is long compared with its start-up (a CRC combine, a BLAKE3 subtree).
+constexpr std::uint64_t kPiecesPerThread = 4;
+constexpr std::uint64_t kMinPiece = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMaxPiece = std::uint64_t{64} << 20;
+
+FileHashResult failure(FileStatus status, std::string message, std::uint64_t bytes = 0) {
+    FileHashResult r;
+    r.status = status;
+    r.message = std::move(message);
+    r.bytes = bytes;
+    return r;
+}
+
+FileHashResult from_outcome(const ReadOutcome& outcome) {
+    switch (outcome.end) {
+        case ReadOutcome::End::cancelled: return failure(FileStatus::cancelled, "cancelled", outcome.bytes);
+        case ReadOutcome::End::failed: return failure(FileStatus::unreadable, outcome.error, outcome.bytes);
+        case ReadOutcome::End::short_read:
+            return failure(FileStatus::changed, "the file changed while it was read (it got shorter)", outcome.bytes);
+        case ReadOutcome::End::complete: break;
+    }
+    FileHashResult r;
+    r.bytes = outcome.bytes;
+    return r;
+}
+
+}  // namespace
+
+const char* to_string(ReadStrategy strategy) {
+    switch (strategy) {
+        case ReadStrategy::inline_serial: return "one thread";
+        case ReadStrategy::pipelined: return "read ahead on a reader thread, algorithms side by side";
+        case ReadStrategy::split_pieces: return "pieces read and hashed in parallel, then combined";
+    }
+    return "?";
+}
+
+struct FileDigester::State {
+    const Registry* registry = nullptr;
+    DigestOptions options;
+    std::vector<const AlgorithmInfo*> algorithms;
+    std::vector<const Implementation*> implementations;
+    std::vector<HasherPtr> hashers;
+    std::vector<Hasher*> hasher_pointers;
+    AlignedBuffer buffer;  // for the inline path, kept between files
+    ReadStrategy last = ReadStrategy::inline_serial;
+    bool all_splittable = false;
+
+    unsigned threads() const {
+        const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+        return options.threads == 0 ? cores : options.threads;
+    }
+
+    // Reads fd serially to its end, feeding every hasher.
+    ReadOutcome read_inline(int fd, std::uint64_t expected, const ProgressFn& progress, const std::stop_token& stop) {
+        ReadOutcome outcome;
+        for (;;) {
+            if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
+            const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
+            if (n == 0) return outcome;
+            const std::span<const std::byte> block(buffer.data(), static_cast<std::size_t>(n));
+            for (auto* h : hasher_pointers) h->update(block);
+            outcome.bytes += static_cast<std::uint64_t>(n);
+            if (progress) progress(outcome.bytes, expected);
+        }
+    }
+
+    std::uint64_t piece_size_for(std::uint64_t size) const {
+        const std::uint64_t target = size / (std::uint64_t{threads()} * kPiecesPerThread);
+        return std::clamp(std::bit_floor(std::max<std::uint64_t>(target, 1)), kMinPiece, kMaxPiece);
+    }
+
+    // The split read, or nothing when an algorithm's SplitDigest cannot be made (then the caller
+    // falls back to the pipeline).
+    std::optional<FileHashResult> read_split(int fd, std::uint64_t size, const ProgressFn& progress,
+                                             const std::stop_token& stop) {
+        const auto piece_size = piece_size_for(size);
+        std::vector<std::unique_ptr<SplitDigest>> splits;
+        std::vector<SplitDigest*> pointers;
+        for (std::size_t i = 0; i < algorithms.size(); ++i) {
+            auto split = SplitDigest::make(*registry, algorithms[i]->id, implementations[i]->id, size, piece_size);
+            if (!split) return std::nullopt;
+            splits.push_back(std::move(split.value()));
+            pointers.push_back(splits.back().get());
+        }
+        last = ReadStrategy::split_pieces;
+        auto result = from_outcome(run_piece_reader(fd, size, piece_size, pointers, threads(), options.block_size,
+                                                    progress, stop));
+        if (result.status == FileStatus::ok) {
+            for (auto* split : pointers) result.digests.push_back(split->finish());
+        }
+        return result;
+    }
+
+    FileHashResult finish_hashers(const ReadOutcome& outcome) {
+        auto result = from_outcome(outcome);
+        if (result.status == FileStatus::ok) {
+            for (auto* h : hasher_pointers) result.digests.push_back(h->finish());
+        }
+        return result;
+    }
+};
+
+FileDigester::FileDigester(std::unique_ptr<State> state) : state_(std::move(state)) {}
+FileDigester::~FileDigester() = default;
+
+Result<std::unique_ptr<FileDigester>> FileDigester::make(std::span<const AlgorithmInfo* const> algorithms,
+                                                         DigestOptions options) {
+    auto state = std::make_unique<State>();
+    state->registry = options.registry != nullptr ? options.registry : &Registry::host();
+    state->options = std::move(options);
+    state->all_splittable = !algorithms.empty();
+    for (const auto* algorithm : algorithms) {
+        auto hasher = state->registry->make_hasher(algorithm->id, state->options.impl);
+        if (!hasher) return hasher.error();
+        state->algorithms.push_back(algorithm);
+        state->implementations.push_back(state->registry->find(algorithm->id, state->options.impl));
+        state->hashers.push_back(std::move(hasher.value()));
+        state->hasher_pointers.push_back(state->hashers.back().get());
+        state->all_splittable = state->all_splittable && splittable(algorithm->id);
+    }
+    state->buffer = AlignedBuffer(state->options.block_size);
+    if (!state->buffer.ok()) return Error{"out of memory"};
+    return std::unique_ptr<FileDigester>(new FileDigester(std::move(state)));
+}
+
+const std::vector<const Implementation*>& FileDigester::implementations() const { return state_->implementations; }
+ReadStrategy FileDigester::last_strategy() const { return state_->last; }
+
+FileHashResult FileDigester::digest(const std::filesystem::path& path, const ProgressFn& progress, std::stop_token stop) {
+    auto& s = *state_;
+    OpenedFile file;
+    OpenError error;
+    if (!open_for_hashing(path, file, error)) {
+        return failure(error.kind == OpenFailure::not_regular ? FileStatus::not_regular : FileStatus::unreadable,
+                       error.message);
+    }
+    const auto size = static_cast<std::uint64_t>(file.before.st_size);
+    for (auto* h : s.hasher_pointers) h->reset();
+
+    std::optional<FileHashResult> result;
+    const unsigned threads = s.threads();
+    if (s.all_splittable && threads > 1 && size >= s.options.split_min_size) {
+        result = s.read_split(file.fd.get(), size, progress, stop);
+        // The pieces covered [0, size): one more byte means the file grew while it was read.
+        if (result && result->status == FileStatus::ok) {
+            std::byte probe{};
+            if (::pread(file.fd.get(), &probe, 1, static_cast<off_t>(size)) > 0) {
+                return failure(FileStatus::changed, "the file changed while it was read (it grew)", result->bytes);
+            }
+        }
+    }
+    if (!result) {
+        const bool pipelined = threads > 1 && size > s.options.inline_max_size;
+        s.last = pipelined ? ReadStrategy::pipelined : ReadStrategy::inline_serial;
+        const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.hasher_pointers, threads, s.options.block_size,
+                                                            size, progress, stop)
+                                       : s.read_inline(file.fd.get(), size, progress, stop);
+        result = s.finish_hashers(outcome);
+    }
+    if (result->status != FileStatus::ok) return *result;
+
+    struct stat after {};
+    if (::fstat(file.fd.get(), &after) != 0 || !same_version(file.before, after) || result->bytes != size) {
+        return failure(FileStatus::changed, "the file changed while it was read", result->bytes);
+    }
+    return *result;
+}
+
+FileHashResult FileDigester::digest_descriptor(int fd, const ProgressFn& progress, std::stop_token stop) {
+    auto& s = *state_;
+    for (auto* h : s.hasher_pointers) h->reset();
+    s.last = ReadStrategy::inline_serial;
+    return s.finish_hashers(s.read_inline(fd, 0, progress, stop));
+}
+
+}  // namespace hashscope::verify

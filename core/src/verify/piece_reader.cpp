@@ -1,0 +1,101 @@
+#include "verify/piece_reader.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "verify/aligned_buffer.hpp"
+
+namespace hashscope::verify {
+namespace {
+
+class PieceReader {
+public:
+    PieceReader(int fd, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
+                std::size_t block_size, const ProgressFn& progress)
+        : fd_(fd), size_(size), piece_size_(piece_size), splits_(splits), block_size_(block_size), progress_(progress),
+          pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
+
+    void work(const std::stop_token& stop) {
+        AlignedBuffer buffer(block_size_);
+        if (!buffer.ok()) return fail(ReadOutcome::End::failed, "out of memory");
+        for (std::size_t piece; (piece = next_piece_.fetch_add(1)) < pieces_;) {
+            const std::uint64_t begin = piece * piece_size_;
+            const std::uint64_t end = std::min(size_, begin + piece_size_);
+            for (std::uint64_t offset = begin; offset < end;) {
+                if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
+                if (halted_.load(std::memory_order_relaxed)) return;
+                const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(block_size_, end - offset));
+                const ssize_t n = ::pread(fd_, buffer.data(), want, static_cast<off_t>(offset));
+                if (n < 0 && errno == EINTR) continue;
+                if (n < 0) return fail(ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno));
+                if (n == 0) return fail(ReadOutcome::End::short_read, {});
+                const std::span<const std::byte> block(buffer.data(), static_cast<std::size_t>(n));
+                for (auto* split : splits_) split->piece(piece).update(block);
+                offset += static_cast<std::uint64_t>(n);
+                report(static_cast<std::uint64_t>(n));
+            }
+        }
+    }
+
+    ReadOutcome outcome() {
+        const std::lock_guard lock(mutex_);
+        ReadOutcome r = outcome_;
+        r.bytes = done_.load();
+        return r;
+    }
+
+private:
+    void report(std::uint64_t bytes) {
+        const auto done = done_.fetch_add(bytes) + bytes;
+        if (!progress_) return;
+        const std::lock_guard lock(mutex_);
+        // Threads finish blocks out of order: report a running maximum, never a step back.
+        if (done > reported_) {
+            reported_ = done;
+            progress_(done, size_);
+        }
+    }
+
+    void fail(ReadOutcome::End end, std::string error) {
+        const std::lock_guard lock(mutex_);
+        if (!halted_.exchange(true)) outcome_ = {end, std::move(error), 0};
+    }
+
+    int fd_;
+    std::uint64_t size_;
+    std::uint64_t piece_size_;
+    std::span<SplitDigest* const> splits_;
+    std::size_t block_size_;
+    const ProgressFn& progress_;
+    std::size_t pieces_;
+
+    std::atomic<std::size_t> next_piece_{0};
+    std::atomic<std::uint64_t> done_{0};
+    std::atomic<bool> halted_{false};
+    std::mutex mutex_;  // outcome_, reported_, and calls of progress_
+    std::uint64_t reported_ = 0;
+    ReadOutcome outcome_;
+};
+
+}  // namespace
+
+ReadOutcome run_piece_reader(int fd, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
+                             unsigned threads, std::size_t block_size, const ProgressFn& progress,
+                             const std::stop_token& stop) {
+    PieceReader reader(fd, size, piece_size, splits, block_size, progress);
+    {
+        std::vector<std::jthread> helpers;
+        for (unsigned i = 1; i < threads; ++i) helpers.emplace_back([&] { reader.work(stop); });
+        reader.work(stop);
+    }
+    return reader.outcome();
+}
+
+}  // namespace hashscope::verify

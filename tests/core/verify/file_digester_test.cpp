@@ -1,0 +1,245 @@
+// FileDigester: every way of reading a file (inline, pipelined, split into pieces) gives the
+// digests a one-shot hasher gives; odd files, changes and cancels are reported, never hang.
+#include "hashscope/verify/file_digester.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hashscope/registry.hpp"
+
+namespace hashscope::verify {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::byte> random_bytes(std::size_t size, unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::byte> data(size);
+    for (auto& b : data) b = static_cast<std::byte>(rng());
+    return data;
+}
+
+std::vector<const AlgorithmInfo*> algorithms_of(std::initializer_list<const char*> ids) {
+    std::vector<const AlgorithmInfo*> out;
+    for (const char* id : ids) out.push_back(find_algorithm(id));
+    return out;
+}
+
+Digest one_shot(const AlgorithmInfo& algorithm, std::span<const std::byte> data) {
+    auto hasher = Registry::host().make_hasher(algorithm.id).value();
+    hasher->update(data);
+    return hasher->finish();
+}
+
+class FileDigesterTest : public testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("hashscope-digester-" + std::to_string(::getpid()));
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    fs::path write(const std::string& name, std::span<const std::byte> data) {
+        const auto path = dir_ / name;
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data.data()),
+                                                    static_cast<std::streamsize>(data.size()));
+        return path;
+    }
+
+    std::unique_ptr<FileDigester> digester(std::initializer_list<const char*> ids, DigestOptions options) {
+        const auto algorithms = algorithms_of(ids);
+        auto made = FileDigester::make(algorithms, std::move(options));
+        EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
+        return std::move(made.value());
+    }
+
+    // Checks every digest of `path` against the one-shot digests of `data`.
+    static void expect_digests(FileDigester& d, std::initializer_list<const char*> ids, const fs::path& path,
+                               std::span<const std::byte> data) {
+        const auto result = d.digest(path);
+        ASSERT_EQ(result.status, FileStatus::ok) << result.message;
+        EXPECT_EQ(result.bytes, data.size());
+        const auto algorithms = algorithms_of(ids);
+        ASSERT_EQ(result.digests.size(), algorithms.size());
+        for (std::size_t i = 0; i < algorithms.size(); ++i) {
+            EXPECT_EQ(result.digests[i].hex(), one_shot(*algorithms[i], data).hex()) << algorithms[i]->id;
+        }
+    }
+
+    fs::path dir_;
+};
+
+// Small blocks and thresholds of zero push small files through the threaded paths.
+DigestOptions pipelined_options(unsigned threads) {
+    DigestOptions o;
+    o.threads = threads;
+    o.block_size = 4096;
+    o.inline_max_size = 0;
+    o.split_min_size = ~std::uint64_t{0};
+    return o;
+}
+
+DigestOptions split_options() {
+    DigestOptions o;
+    o.threads = 2;
+    o.block_size = 64 * 1024;
+    o.split_min_size = 0;
+    return o;
+}
+
+TEST_F(FileDigesterTest, InlinePipelinedAndSplitReadsAgreeWithOneShot) {
+    for (const std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096},
+                                   std::size_t{100'003}, (std::size_t{5} << 20) + 17}) {
+        SCOPED_TRACE(size);
+        const auto data = random_bytes(size, static_cast<unsigned>(size));
+        const auto path = write("f.bin", data);
+
+        auto inline_d = digester({"sha256", "crc32c", "md5"}, DigestOptions{});
+        expect_digests(*inline_d, {"sha256", "crc32c", "md5"}, path, data);
+
+        for (unsigned threads : {1U, 2U, 3U}) {
+            auto piped = digester({"sha256", "crc32c", "md5"}, pipelined_options(threads));
+            expect_digests(*piped, {"sha256", "crc32c", "md5"}, path, data);
+            if (threads > 1 && size > 0) {
+                EXPECT_EQ(piped->last_strategy(), ReadStrategy::pipelined);
+            }
+        }
+        auto split = digester({"crc32c", "crc64nvme", "blake3", "adler32"}, split_options());
+        expect_digests(*split, {"crc32c", "crc64nvme", "blake3", "adler32"}, path, data);
+        EXPECT_EQ(split->last_strategy(), ReadStrategy::split_pieces);
+    }
+}
+
+TEST_F(FileDigesterTest, OneDigesterHashesManyFilesInTurn) {
+    auto d = digester({"sha1", "xxh3"}, DigestOptions{});
+    for (unsigned i = 0; i < 20; ++i) {
+        const auto data = random_bytes(i * 997, i);
+        expect_digests(*d, {"sha1", "xxh3"}, write("f" + std::to_string(i), data), data);
+    }
+}
+
+TEST_F(FileDigesterTest, ANonCombinableAlgorithmKeepsABigFileOnThePipeline) {
+    const auto data = random_bytes(3 << 20, 7);
+    const auto path = write("big", data);
+    auto d = digester({"crc32c", "sha256"}, split_options());
+    expect_digests(*d, {"crc32c", "sha256"}, path, data);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
+}
+
+TEST_F(FileDigesterTest, ReportsProgressUpToTheSize) {
+    const auto data = random_bytes(1 << 20, 3);
+    const auto path = write("p", data);
+    for (auto options : {pipelined_options(2), split_options()}) {
+        auto d = digester({"crc32c"}, options);
+        std::uint64_t last = 0;
+        bool monotonic = true;
+        const auto result = d->digest(path, [&](std::uint64_t done, std::uint64_t total) {
+            monotonic = monotonic && done > last && total == data.size();
+            last = done;
+        });
+        ASSERT_EQ(result.status, FileStatus::ok);
+        EXPECT_TRUE(monotonic);
+        EXPECT_EQ(last, data.size());
+    }
+}
+
+TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
+    const auto data = random_bytes(4 << 20, 5);
+    const auto path = write("c", data);
+    for (auto options : {DigestOptions{}, pipelined_options(2), split_options()}) {
+        options.block_size = 64 * 1024;
+        auto d = digester({"crc32c"}, options);
+        std::stop_source stop;
+        std::uint64_t seen = 0;
+        const auto result = d->digest(path, [&](std::uint64_t done, std::uint64_t) {
+            seen = done;
+            stop.request_stop();
+        }, stop.get_token());
+        EXPECT_EQ(result.status, FileStatus::cancelled);
+        EXPECT_TRUE(result.digests.empty());
+        EXPECT_LT(seen, data.size());
+    }
+}
+
+TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
+    const auto data = random_bytes(2 << 20, 9);
+    for (auto options : {DigestOptions{}, pipelined_options(2), split_options()}) {
+        for (const bool grow : {true, false}) {
+            const auto path = write("g", data);
+            options.block_size = 64 * 1024;
+            auto d = digester({"crc32c"}, options);
+            bool changed = false;
+            const auto result = d->digest(path, [&](std::uint64_t, std::uint64_t) {
+                if (changed) return;
+                changed = true;
+                if (grow) {
+                    std::ofstream(path, std::ios::binary | std::ios::app) << "more";
+                } else {
+                    fs::resize_file(path, 100);
+                }
+            });
+            EXPECT_EQ(result.status, FileStatus::changed) << (grow ? "grow " : "shrink ") << to_string(d->last_strategy());
+        }
+    }
+}
+
+TEST_F(FileDigesterTest, OddFilesAreReportedWithoutBlocking) {
+    auto d = digester({"sha256"}, DigestOptions{});
+    const auto fifo = dir_ / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto r = d->digest(fifo);
+    EXPECT_EQ(r.status, FileStatus::not_regular);
+    EXPECT_NE(r.message.find("FIFO"), std::string::npos) << r.message;
+
+    r = d->digest(dir_);
+    EXPECT_EQ(r.status, FileStatus::not_regular);
+    EXPECT_NE(r.message.find("folder"), std::string::npos) << r.message;
+
+    r = d->digest(dir_ / "missing");
+    EXPECT_EQ(r.status, FileStatus::unreadable);
+    EXPECT_NE(r.message.find("No such file"), std::string::npos) << r.message;
+}
+
+TEST_F(FileDigesterTest, ReadsAPipeToItsEnd) {
+    const auto data = random_bytes(300'000, 11);
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    std::jthread writer([&] {
+        std::size_t off = 0;
+        while (off < data.size()) {
+            const auto n = ::write(fds[1], data.data() + off, std::min<std::size_t>(8192, data.size() - off));
+            if (n <= 0) break;
+            off += static_cast<std::size_t>(n);
+        }
+        ::close(fds[1]);
+    });
+    auto d = digester({"sha256"}, DigestOptions{});
+    const auto result = d->digest_descriptor(fds[0]);
+    writer.join();
+    ::close(fds[0]);
+    ASSERT_EQ(result.status, FileStatus::ok);
+    EXPECT_EQ(result.digests.at(0).hex(), one_shot(*find_algorithm("sha256"), data).hex());
+}
+
+TEST_F(FileDigesterTest, RefusesAnImplementationTheCpuLacks) {
+    const Registry bare(CpuFeatureSet{});
+    DigestOptions options;
+    options.registry = &bare;
+    options.impl = "sse42";
+    const auto algorithms = algorithms_of({"crc32c"});
+    const auto made = FileDigester::make(algorithms, options);
+    ASSERT_FALSE(made.ok());
+    EXPECT_NE(made.error().message.find("needs CPU features"), std::string::npos) << made.error().message;
+}
+
+}  // namespace
+}  // namespace hashscope::verify
