@@ -13,8 +13,12 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/file_hash.hpp"
+#include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/folder_walk.hpp"
+#include "hashscope/verify/storage.hpp"
 #include "hashscope/registry.hpp"
 #include "hashscope/sums_format.hpp"
+#include "thread_count.hpp"
 
 namespace hashscope::cli {
 namespace {
@@ -31,33 +35,24 @@ struct Settings {
     std::string impl = "best";
     bool tag = false;
     bool recursive = false;
-    unsigned threads = 1;
+    unsigned threads = 0;  // files at once; 0: decided from the storage
 };
 
-// Adds the regular files below `folder`, in name order so that output is reproducible. Symlinks to
-// folders are not followed (that is how loops are avoided); symlinks to files are hashed.
+// Adds the files below `folder`, in name order so that output is reproducible. Symlinked folders
+// are not followed (that is how loops are avoided); what is left out is said on stderr.
 bool walk(const fs::path& folder, std::vector<Target>& out) {
-    std::error_code ec;
-    std::vector<fs::directory_entry> entries;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
-    if (ec) {
-        complain(folder.string() + ": " + ec.message());
-        return false;
-    }
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() < b.path(); });
     bool ok = true;
-    for (const auto& entry : entries) {
-        std::error_code type_ec;
-        const bool is_link = entry.is_symlink(type_ec);
-        const bool is_dir = entry.is_directory(type_ec);
-        if (is_dir && is_link) {
-            complain(entry.path().string() + ": symbolic link to a folder, not followed");
-        } else if (is_dir) {
-            ok = walk(entry.path(), out) && ok;
+    verify::walk_folder(folder, {}, [&](verify::WalkItem&& item) {
+        if (item.skipped) {
+            complain(item.path.string() + ": " + item.reason);
+            // A skipped symlink or special file is a choice, not a failure; a folder that cannot
+            // be read is.
+            ok = ok && item.reason.find("link") != std::string::npos;
         } else {
-            out.push_back({entry.path().string()});
+            out.push_back({item.path.string()});
         }
-    }
+        return true;
+    });
     return ok;
 }
 
@@ -67,16 +62,9 @@ struct Outcome {
     bool ok = true;
 };
 
-Outcome hash_one(const Target& target, const Settings& settings) {
+Outcome hash_one(const Target& target, const Settings& settings, verify::FileDigester& digester) {
     Outcome outcome;
-    std::vector<HasherPtr> owned;
-    std::vector<Hasher*> hashers;
-    for (const auto* algorithm : settings.algorithms) {
-        auto hasher = Registry::host().make_hasher(algorithm->id, settings.impl);
-        owned.push_back(std::move(hasher.value()));  // validated before any file is read
-        hashers.push_back(owned.back().get());
-    }
-    const auto result = target.is_stdin ? hash_descriptor(STDIN_FILENO, hashers) : hash_file(target.name, hashers);
+    const auto result = target.is_stdin ? digester.digest_descriptor(STDIN_FILENO) : digester.digest(target.name);
     if (result.status != FileStatus::ok) {
         std::string reason = result.message;
         if (result.status == FileStatus::not_regular && fs::is_directory(target.name)) reason = "Is a directory (use -r to walk it)";
@@ -92,6 +80,15 @@ Outcome hash_one(const Target& target, const Settings& settings) {
     return outcome;
 }
 
+// Several files at once on fast storage, one at a time on a spinning disk (parallel reads would
+// make it seek). Judged from the first file's folder.
+unsigned files_at_once_for(const std::vector<Target>& targets) {
+    if (targets.empty() || targets.front().is_stdin) return 1;
+    const auto folder = fs::path(targets.front().name).parent_path();
+    const auto storage = verify::storage_of(folder.empty() ? fs::path(".") : folder);
+    return storage.kind == verify::StorageKind::rotational ? 1U : std::max(1U, std::thread::hardware_concurrency());
+}
+
 // Hashes the targets on `threads` workers and prints each file's lines in the order given.
 bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
     std::vector<std::optional<Outcome>> outcomes(targets.size());
@@ -99,15 +96,19 @@ bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
     std::condition_variable ready;
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
+        verify::DigestOptions options;
+        options.impl = settings.impl;
+        auto digester = verify::FileDigester::make(settings.algorithms, options);  // validated before
         for (std::size_t i; (i = next.fetch_add(1)) < targets.size();) {
-            auto outcome = hash_one(targets[i], settings);
+            auto outcome = hash_one(targets[i], settings, *digester.value());
             const std::lock_guard lock(mutex);
             outcomes[i] = std::move(outcome);
             ready.notify_all();
         }
     };
     std::vector<std::jthread> pool;
-    const auto workers = std::min<std::size_t>(settings.threads, targets.size());
+    const unsigned files_at_once = settings.threads != 0 ? settings.threads : files_at_once_for(targets);
+    const auto workers = std::min<std::size_t>(files_at_once, targets.size());
     if (workers <= 1) {
         worker();  // no threads for the common case
     } else {
@@ -142,25 +143,17 @@ std::optional<Settings> read_settings(const Arguments& args) {
         return std::nullopt;
     }
     s.impl = args.value("impl").value_or("best");
-    for (const auto* algorithm : s.algorithms) {
-        if (auto probe = Registry::host().make_hasher(algorithm->id, s.impl); !probe) {
-            complain(probe.error().message);
-            return std::nullopt;
-        }
+    verify::DigestOptions probe_options;
+    probe_options.impl = s.impl;
+    if (auto probe = verify::FileDigester::make(s.algorithms, probe_options); !probe) {
+        complain(probe.error().message);
+        return std::nullopt;
     }
     s.tag = args.has("tag");
     s.recursive = args.has("recursive");
-    if (auto threads = args.value("threads")) {
-        try {
-            s.threads = static_cast<unsigned>(std::stoul(*threads));
-        } catch (const std::exception&) {
-            s.threads = 0;
-        }
-        if (s.threads == 0 || s.threads > 1024) {
-            complain("--threads wants a whole number from 1 to 1024, not '" + *threads + "'");
-            return std::nullopt;
-        }
-    }
+    const auto threads = parse_thread_count(args);
+    if (!threads) return std::nullopt;
+    s.threads = *threads;
     return s;
 }
 

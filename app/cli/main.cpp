@@ -13,6 +13,13 @@ commands:
   sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] PATH... | -
                         print digests, one line per file (GNU format; BSD tags with --tag
                         or several algorithms). Default algorithm: sha256.
+  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-v] [--threads N] SUMSFILE...
+                        verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
+                        PGP-signed or not). Names are relative to the checksum file's folder.
+                        Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
+  verify FILE --expect DIGEST [-a ALGO]
+                        does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
+                        every algorithm of that digest length is tried and the match named.
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm
@@ -56,6 +63,8 @@ int main(int argc, char** argv) {
     if (command == "list") return run_list(argc, argv, 2);
     if (command == "cpu") return run_cpu(argc, argv, 2);
     if (command == "bench") return run_bench(argc, argv, 2);
+    if (command == "check") return run_check(argc, argv, 2);
+    if (command == "verify") return run_verify(argc, argv, 2);
     complain("unknown command '" + std::string(command) + "' (try --help)");
     return exit_usage;
 }

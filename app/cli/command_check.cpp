@@ -1,0 +1,187 @@
+// `hashscope-cli check`: verify the files a checksum file lists, printing what `sha256sum -c`
+// prints for the lines it accepts ("NAME: OK", "NAME: FAILED", "NAME: FAILED open or read") and
+// going beyond it on the formats it refuses (BSD tags of any algorithm, SFV, PGP wrappers, ...).
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "hashscope/sums_format.hpp"
+#include "hashscope/verify/check_job.hpp"
+#include "hashscope/verify/sums_file.hpp"
+#include "thread_count.hpp"
+
+namespace hashscope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using verify::Verdict;
+
+struct Settings {
+    const AlgorithmInfo* algorithm = nullptr;
+    verify::CheckOptions check;
+    bool quiet = false;           // no "OK" lines
+    bool status = false;          // no stdout at all: the exit status says it
+    bool ignore_missing = false;  // a missing file is neither printed nor a failure
+    bool warn = false;            // (accepted for sha256sum compatibility: diagnostics are always shown)
+    bool verbose = false;
+};
+
+// Counts for the closing warnings, worded as sha256sum words them.
+struct Tally {
+    std::size_t unreadable = 0;
+    std::size_t mismatched = 0;
+    std::size_t changed = 0;
+    std::size_t refused = 0;
+    std::size_t verified = 0;  // files read and compared
+    std::map<std::string, std::size_t> inferred;  // algorithm display name -> lines matched by length
+};
+
+// As sha256sum -c prints a name: raw, unless it holds a newline; then escaped, behind a '\'.
+std::string printable(const std::string& name) {
+    return name.find('\n') == std::string::npos ? name : "\\" + escape_name(name);
+}
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// Prints one entry's line (and its reason on stderr); returns false when it counts as a failure.
+bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, const Settings& s, Tally& tally) {
+    const std::string name = printable(entry.name);
+    auto out = [&](const std::string& text) {
+        if (!s.status) std::cout << name << ": " << text << '\n';
+    };
+    switch (result.verdict) {
+        case Verdict::ok:
+            ++tally.verified;
+            if (entry.candidates.size() > 1) ++tally.inferred[std::string(result.matched->display)];
+            if (!s.quiet) out("OK");
+            return true;
+        case Verdict::failed:
+            ++tally.verified;
+            ++tally.mismatched;
+            out("FAILED");
+            return false;
+        case Verdict::missing:
+            if (s.ignore_missing) return true;
+            [[fallthrough]];
+        case Verdict::unreadable:
+        case Verdict::not_regular:
+            ++tally.unreadable;
+            complain(entry.name + ": " + result.message);
+            out("FAILED open or read");
+            return false;
+        case Verdict::changed:
+            ++tally.changed;
+            complain(entry.name + ": " + result.message);
+            out("FAILED changed while read");
+            return false;
+        case Verdict::refused:
+            ++tally.refused;
+            complain(entry.name + ": " + result.message);
+            out("FAILED refused");
+            return false;
+        case Verdict::cancelled: return false;
+    }
+    return false;
+}
+
+void closing_warnings(const std::string& sums_name, const verify::SumsFile& sums, const Tally& t) {
+    if (!sums.diagnostics.empty()) {
+        complain("WARNING: " + plural(sums.diagnostics.size(), "line is", "lines are") + " improperly formatted");
+    }
+    if (t.unreadable > 0) complain("WARNING: " + plural(t.unreadable, "listed file", "listed files") + " could not be read");
+    if (t.mismatched > 0) {
+        complain("WARNING: " + plural(t.mismatched, "computed checksum", "computed checksums") + " did NOT match");
+    }
+    if (t.changed > 0) complain("WARNING: " + plural(t.changed, "file", "files") + " changed while being read");
+    if (t.refused > 0) complain("WARNING: " + plural(t.refused, "name was", "names were") + " refused by --strict");
+    for (const auto& [algorithm, count] : t.inferred) {
+        complain(sums_name + ": " + plural(count, "digest", "digests") + " matched as " + algorithm +
+                 " (the algorithm was inferred from the digest length)");
+    }
+}
+
+// Checks one checksum file; returns false when anything failed.
+bool check_one(const std::string& sums_name, const Settings& s) {
+    verify::SumsReadOptions read_options;
+    read_options.algorithm = s.algorithm;
+    if (sums_name != "-") read_options.file_name = fs::path(sums_name).filename().string();
+    auto sums = verify::read_sums_file(sums_name, read_options);
+    if (!sums) {
+        complain(sums_name + ": " + sums.error().message);
+        return false;
+    }
+    for (const auto& note : sums->notes) complain(sums_name + ": " + note);
+    for (const auto& d : sums->diagnostics) complain(sums_name + ": " + std::to_string(d.line) + ": " + d.reason);
+    if (sums->entries.empty()) {
+        complain(sums_name + ": no properly formatted checksum lines found");
+        return false;
+    }
+
+    const fs::path base = sums_name == "-" ? fs::path() : fs::path(sums_name).parent_path();
+    Tally tally;
+    bool ok = true;
+    const auto plan = verify::check_entries(base, sums->entries, s.check, [&](std::size_t i, const verify::CheckResult& r) {
+        ok = report(sums->entries[i], r, s, tally) && ok;
+        if (!s.status) std::cout.flush();
+    });
+    if (s.verbose) {
+        complain(sums_name + ": " + plural(sums->entries.size(), "line", "lines") + " checked, " +
+                 std::to_string(plan.parallel_files) + " file(s) at a time (" + plan.storage.how + ")");
+    }
+    closing_warnings(sums_name, *sums, tally);
+    if (s.ignore_missing && tally.verified == 0 && tally.unreadable == 0) {
+        complain(sums_name + ": no file was verified");
+        return false;
+    }
+    return ok && !(s.check.strict && !sums->diagnostics.empty());
+}
+
+std::optional<Settings> read_settings(const Arguments& args) {
+    Settings s;
+    if (auto id = args.value("algo")) {
+        s.algorithm = find_algorithm(*id);
+        if (s.algorithm == nullptr) {
+            complain("unknown algorithm '" + *id + "' (see: hashscope-cli list)");
+            return std::nullopt;
+        }
+    }
+    s.check.impl = args.value("impl").value_or("best");
+    s.check.strict = args.has("strict");
+    s.quiet = args.has("quiet");
+    s.status = args.has("status");
+    s.ignore_missing = args.has("ignore-missing");
+    s.warn = args.has("warn");
+    s.verbose = args.has("verbose");
+    const auto threads = parse_thread_count(args);
+    if (!threads) return std::nullopt;
+    s.check.threads = *threads;
+    return s;
+}
+
+}  // namespace
+
+int run_check(int argc, char** argv, int first) {
+    const Arguments args(argc, argv, first,
+                         {{"algo", 'a', true}, {"impl", 0, true}, {"strict", 0, false}, {"quiet", 0, false},
+                          {"status", 0, false}, {"ignore-missing", 0, false}, {"warn", 'w', false},
+                          {"verbose", 'v', false}, {"threads", 0, true}});
+    if (!args.ok()) {
+        complain(args.error());
+        return exit_usage;
+    }
+    const auto settings = read_settings(args);
+    if (!settings) return exit_usage;
+    std::vector<std::string> operands = args.operands();
+    if (operands.empty()) operands.emplace_back("-");  // like sha256sum -c: no operand reads stdin
+    bool ok = true;
+    for (const auto& operand : operands) ok = check_one(operand, *settings) && ok;
+    return ok ? exit_ok : exit_failed;
+}
+
+}  // namespace hashscope::cli
