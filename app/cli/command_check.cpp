@@ -36,6 +36,7 @@ struct Tally {
     std::size_t mismatched = 0;
     std::size_t changed = 0;
     std::size_t refused = 0;
+    std::size_t outside = 0;   // names that are absolute or climb out with ".." (honoured, reported)
     std::size_t verified = 0;  // files read and compared
     std::map<std::string, std::size_t> inferred;  // algorithm display name -> lines matched by length
 };
@@ -52,6 +53,7 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 // Prints one entry's line (and its reason on stderr); returns false when it counts as a failure.
 bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, const Settings& s, Tally& tally) {
     const std::string name = printable(entry.name);
+    if (result.outside && result.verdict != Verdict::refused) ++tally.outside;
     auto out = [&](const std::string& text) {
         if (!s.status) std::cout << name << ": " << text << '\n';
     };
@@ -99,6 +101,10 @@ void closing_warnings(const std::string& sums_name, const verify::SumsFile& sums
         complain("WARNING: " + plural(t.mismatched, "computed checksum", "computed checksums") + " did NOT match");
     }
     if (t.changed > 0) complain("WARNING: " + plural(t.changed, "file", "files") + " changed while being read");
+    if (t.outside > 0) {
+        complain("WARNING: " + plural(t.outside, "name leads", "names lead") +
+                 " outside the checksum file's folder (absolute or '..'); --strict refuses them");
+    }
     if (t.refused > 0) complain("WARNING: " + plural(t.refused, "name was", "names were") + " refused by --strict");
     for (const auto& [algorithm, count] : t.inferred) {
         complain(sums_name + ": " + plural(count, "digest", "digests") + " matched as " + algorithm +
@@ -131,8 +137,7 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         if (!s.status) std::cout.flush();
     });
     if (s.verbose) {
-        complain(sums_name + ": " + plural(sums->entries.size(), "line", "lines") + " checked, " +
-                 std::to_string(plan.parallel_files) + " file(s) at a time (" + plan.storage.how + ")");
+        complain(sums_name + ": " + plural(sums->entries.size(), "line", "lines") + " checked, " + plan.describe());
     }
     closing_warnings(sums_name, *sums, tally);
     if (s.ignore_missing && tally.verified == 0 && tally.unreadable == 0) {

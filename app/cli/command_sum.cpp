@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -15,6 +14,7 @@
 #include "hashscope/file_hash.hpp"
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/folder_walk.hpp"
+#include "hashscope/verify/ordered_results.hpp"
 #include "hashscope/verify/storage.hpp"
 #include "hashscope/registry.hpp"
 #include "hashscope/sums_format.hpp"
@@ -80,51 +80,44 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileDig
     return outcome;
 }
 
-// Several files at once on fast storage, one at a time on a spinning disk (parallel reads would
-// make it seek). Judged from the first file's folder.
-unsigned files_at_once_for(const std::vector<Target>& targets) {
-    if (targets.empty() || targets.front().is_stdin) return 1;
+// A spinning disk must serve one file at a time (parallel reads make it seek); files already in
+// the page cache may still be hashed in parallel. Judged from the first file's folder.
+bool on_rotational_disk(const std::vector<Target>& targets) {
+    if (targets.empty() || targets.front().is_stdin) return false;
     const auto folder = fs::path(targets.front().name).parent_path();
-    const auto storage = verify::storage_of(folder.empty() ? fs::path(".") : folder);
-    return storage.kind == verify::StorageKind::rotational ? 1U : std::max(1U, std::thread::hardware_concurrency());
+    return verify::storage_of(folder.empty() ? fs::path(".") : folder).kind == verify::StorageKind::rotational;
 }
 
-// Hashes the targets on `threads` workers and prints each file's lines in the order given.
+// Hashes the targets on several workers (the caller is one) and prints each file's lines in the
+// order given, as soon as they and everything before them are known.
 bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
-    std::vector<std::optional<Outcome>> outcomes(targets.size());
-    std::mutex mutex;
-    std::condition_variable ready;
+    verify::OrderedResults<Outcome> outcomes(targets.size());
     std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        verify::DigestOptions options;
-        options.impl = settings.impl;
-        auto digester = verify::FileDigester::make(settings.algorithms, options);  // validated before
-        for (std::size_t i; (i = next.fetch_add(1)) < targets.size();) {
-            auto outcome = hash_one(targets[i], settings, *digester.value());
-            const std::lock_guard lock(mutex);
-            outcomes[i] = std::move(outcome);
-            ready.notify_all();
-        }
-    };
-    std::vector<std::jthread> pool;
-    const unsigned files_at_once = settings.threads != 0 ? settings.threads : files_at_once_for(targets);
-    const auto workers = std::min<std::size_t>(files_at_once, targets.size());
-    if (workers <= 1) {
-        worker();  // no threads for the common case
-    } else {
-        for (std::size_t t = 0; t < workers; ++t) pool.emplace_back(worker);
-    }
-
     bool all_ok = true;
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-        std::unique_lock lock(mutex);
-        ready.wait(lock, [&] { return outcomes[i].has_value(); });
-        const Outcome outcome = std::move(*outcomes[i]);
-        lock.unlock();
+    auto print = [&](std::size_t, Outcome&& outcome) {
         std::cout << outcome.text << std::flush;
         std::cerr << outcome.errors;
         all_ok = all_ok && outcome.ok;
-    }
+    };
+    const unsigned files_at_once = settings.threads != 0 ? settings.threads : std::max(1U, std::thread::hardware_concurrency());
+    const auto workers = std::min<std::size_t>(files_at_once, targets.size());
+    std::mutex disk;
+    const bool rotational = on_rotational_disk(targets);
+    auto work = [&](bool prints) {
+        verify::DigestOptions options;
+        options.impl = settings.impl;
+        options.rotational = rotational;
+        if (rotational && workers > 1) options.disk_turn = &disk;
+        auto digester = verify::FileDigester::make(settings.algorithms, options);  // validated before
+        for (std::size_t i; (i = next.fetch_add(1)) < targets.size();) {
+            outcomes.publish(i, hash_one(targets[i], settings, *digester.value()));
+            if (prints) outcomes.drain(print, false);
+        }
+        if (prints) outcomes.drain(print, true);
+    };
+    std::vector<std::jthread> helpers;
+    for (std::size_t t = 1; t < workers; ++t) helpers.emplace_back([&] { work(false); });
+    work(true);
     return all_ok;
 }
 

@@ -117,6 +117,7 @@ holds "the loop is reported" "$out" "loop: Too many levels of symbolic links"
 (cd sub && sha256sum ../hello > ../up.sha256)
 sed -i 's#\.\./hello#../tree/hello#' up.sha256
 same "'..' names are honoured" "0" "$("$cli" check up.sha256 > /dev/null 2>&1; echo $?)"
+holds "'..' names are reported" "$("$cli" check up.sha256 2>&1)" "1 name leads outside the checksum file's folder"
 out=$("$cli" check --strict up.sha256 2>&1); rc=$?
 same "--strict refuses '..' names" "1" "$rc"
 holds "--strict says why" "$out" "refused by --strict"
@@ -124,6 +125,18 @@ if [ "$(id -u)" != 0 ]; then
   printf 'secret' > locked && sha256sum locked > locked.sha256 && chmod 000 locked
   compare sha256sum locked.sha256
 fi
+
+# A file that grows while it is read is CHANGED, neither OK nor a plain mismatch.
+head -c 100000000 /dev/zero > growing
+sha256sum growing > growing.sha256
+( for _ in $(seq 2000); do printf 'x' >> growing; sleep 0.001; done ) &
+appender=$!
+sleep 0.05
+out=$("$cli" check --threads 1 growing.sha256 2>&1); rc=$?
+kill $appender 2>/dev/null; wait $appender 2>/dev/null
+same "a growing file fails" "1" "$rc"
+holds "a growing file is said to have changed" "$out" "growing: FAILED changed while read"
+rm -f growing
 
 # verify FILE --expect DIGEST: hex in any dress, or base64; the algorithm found from the length.
 sha=$(sha256sum hello | cut -c1-64)

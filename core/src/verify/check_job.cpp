@@ -5,15 +5,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <condition_variable>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/ordered_results.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -61,33 +60,26 @@ bool digest_matches(const Digest& digest, const std::vector<std::uint8_t>& expec
 class Job {
 public:
     Job(std::span<const SumsEntry> entries, std::vector<Task> tasks, const CheckOptions& options,
-        const CheckProgress& progress, std::stop_token stop)
+        const CheckProgress& progress, std::stop_token stop, bool rotational, bool disk_takes_turns)
         : entries_(entries), tasks_(std::move(tasks)), options_(options), progress_(progress), stop_(std::move(stop)),
-          results_(entries.size()) {}
+          rotational_(rotational), disk_turn_(disk_takes_turns ? &disk_mutex_ : nullptr), results_(entries.size()) {}
 
-    void work() {
+    // Takes files until none is left. With a sink (the caller's thread), hands out what is ready
+    // between files, and at the end waits for the other workers' last results.
+    void work(const CheckSink* sink = nullptr) {
         std::map<std::string, std::unique_ptr<FileDigester>> digesters;  // per algorithm set
-        for (std::size_t t; (t = next_task_.fetch_add(1)) < tasks_.size();) run(tasks_[t], digesters);
-    }
-
-    // Hands every result to the sink, in entry order, as soon as it and all before it are known.
-    void deliver(const CheckSink& sink) {
-        for (std::size_t i = 0; i < results_.size(); ++i) {
-            std::unique_lock lock(mutex_);
-            ready_.wait(lock, [&] { return results_[i].has_value(); });
-            const CheckResult result = std::move(*results_[i]);
-            results_[i].reset();
-            lock.unlock();
-            if (sink) sink(i, result);
+        auto hand_out = [&](std::size_t entry, CheckResult&& result) {
+            if (*sink) (*sink)(entry, result);
+        };
+        for (std::size_t t; (t = next_task_.fetch_add(1)) < tasks_.size();) {
+            run(tasks_[t], digesters);
+            if (sink != nullptr) results_.drain(hand_out, false);
         }
+        if (sink != nullptr) results_.drain(hand_out, true);
     }
 
 private:
-    void publish(std::size_t entry, CheckResult result) {
-        const std::lock_guard lock(mutex_);
-        results_[entry] = std::move(result);
-        ready_.notify_all();
-    }
+    void publish(std::size_t entry, CheckResult result) { results_.publish(entry, std::move(result)); }
 
     void publish_all(const Task& task, const CheckResult& result) {
         for (auto entry : task.entries) publish(entry, result);
@@ -119,6 +111,8 @@ private:
             digest_options.registry = options_.registry;
             digest_options.impl = options_.impl;
             digest_options.threads = options_.threads;
+            digest_options.disk_turn = disk_turn_;
+            digest_options.rotational = rotational_;
             auto made = FileDigester::make(algorithms, digest_options);
             if (!made) {
                 error = made.error().message;
@@ -209,12 +203,14 @@ private:
     const CheckOptions& options_;
     const CheckProgress& progress_;
     std::stop_token stop_;
+    bool rotational_;
+    std::mutex disk_mutex_;  // the turn of a rotational disk
+    std::mutex* disk_turn_;
 
     std::atomic<std::size_t> next_task_{0};
-    std::mutex mutex_;           // results_, learned_
+    std::mutex mutex_;           // learned_
     std::mutex progress_mutex_;  // one progress call at a time
-    std::condition_variable ready_;
-    std::vector<std::optional<CheckResult>> results_;
+    OrderedResults<CheckResult> results_;
     std::map<std::size_t, const AlgorithmInfo*> learned_;  // digest size -> algorithm that matched
 };
 
@@ -234,23 +230,29 @@ const char* to_string(Verdict verdict) {
     return "?";
 }
 
+std::string CheckPlan::describe() const {
+    std::string text = std::to_string(parallel_files) + (parallel_files == 1 ? " file at a time" : " files at a time");
+    if (disk_takes_turns) text += "; a spinning disk: reads from it take turns, cached files go in parallel";
+    return text + " (" + storage.how + ")";
+}
+
 CheckPlan check_entries(const fs::path& base, std::span<const SumsEntry> entries, const CheckOptions& options,
                         const CheckSink& sink, const CheckProgress& progress, std::stop_token stop) {
     CheckPlan plan;
     plan.storage = storage_of(base.empty() ? fs::path(".") : base);
     const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? cores : options.threads;
-    plan.parallel_files = options.parallel_files != 0                     ? options.parallel_files
-                          : plan.storage.kind == StorageKind::rotational ? 1U
-                                                                          : threads;
-
     auto tasks = group_by_file(base, entries);
-    const auto workers = std::max<std::size_t>(1, std::min<std::size_t>(plan.parallel_files, tasks.size()));
-    Job job(entries, std::move(tasks), options, progress, std::move(stop));
+    const unsigned wanted = options.parallel_files != 0 ? options.parallel_files : threads;
+    plan.parallel_files = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(wanted, tasks.size())));
+    const bool rotational = plan.storage.kind == StorageKind::rotational;
+    plan.disk_takes_turns = rotational && plan.parallel_files > 1;
+    const auto workers = plan.parallel_files;
+    Job job(entries, std::move(tasks), options, progress, std::move(stop), rotational, plan.disk_takes_turns);
     {
-        std::vector<std::jthread> pool;
-        for (std::size_t i = 0; i < workers; ++i) pool.emplace_back([&] { job.work(); });
-        job.deliver(sink);
+        std::vector<std::jthread> helpers;
+        for (std::size_t i = 1; i < workers; ++i) helpers.emplace_back([&] { job.work(); });
+        job.work(&sink);  // the caller works too, and hands out every result in entry order
     }
     return plan;
 }

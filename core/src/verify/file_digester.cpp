@@ -1,5 +1,6 @@
 #include "hashscope/verify/file_digester.hpp"
 
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "verify/aligned_buffer.hpp"
 #include "verify/block_pipeline.hpp"
 #include "verify/open_file.hpp"
+#include "verify/page_cache.hpp"
 #include "verify/piece_reader.hpp"
 
 namespace hashscope::verify {
@@ -66,18 +68,29 @@ struct FileDigester::State {
     AlignedBuffer buffer;  // for the inline path, kept between files
     ReadStrategy last = ReadStrategy::inline_serial;
     bool all_splittable = false;
+    unsigned cores = 1;  // asked once: glibc reads sysfs on every hardware_concurrency() call
 
-    unsigned threads() const {
-        const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
-        return options.threads == 0 ? cores : options.threads;
+    unsigned threads() const { return options.threads == 0 ? cores : options.threads; }
+
+    // One read at the file's position. With a disk turn to respect, the read first asks for
+    // cached data only (RWF_NOWAIT); when the disk is needed, the turn is taken and kept.
+    ssize_t read_block(int fd, std::unique_lock<std::mutex>& turn) {
+        if (options.disk_turn != nullptr && !turn.owns_lock()) {
+            iovec iov{buffer.data(), buffer.size()};
+            const ssize_t n = ::preadv2(fd, &iov, 1, -1, RWF_NOWAIT);
+            if (n >= 0 || (errno != EAGAIN && errno != EOPNOTSUPP)) return n;
+            turn = std::unique_lock(*options.disk_turn);
+        }
+        return ::read(fd, buffer.data(), buffer.size());
     }
 
     // Reads fd serially to its end, feeding every hasher.
     ReadOutcome read_inline(int fd, std::uint64_t expected, const ProgressFn& progress, const std::stop_token& stop) {
         ReadOutcome outcome;
+        std::unique_lock<std::mutex> turn;
         for (;;) {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
-            const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+            const ssize_t n = read_block(fd, turn);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0) return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
             if (n == 0) return outcome;
@@ -133,6 +146,7 @@ Result<std::unique_ptr<FileDigester>> FileDigester::make(std::span<const Algorit
     state->registry = options.registry != nullptr ? options.registry : &Registry::host();
     state->options = std::move(options);
     state->all_splittable = !algorithms.empty();
+    state->cores = std::max(1U, std::thread::hardware_concurrency());
     for (const auto* algorithm : algorithms) {
         auto hasher = state->registry->make_hasher(algorithm->id, state->options.impl);
         if (!hasher) return hasher.error();
@@ -163,7 +177,11 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
 
     std::optional<FileHashResult> result;
     const unsigned threads = s.threads();
-    if (s.all_splittable && threads > 1 && size >= s.options.split_min_size) {
+    // On a spinning disk, only a file already in memory is worth reading in parallel pieces, and
+    // only a file that is not needs the disk's turn.
+    const bool spinning = s.options.rotational || s.options.disk_turn != nullptr;
+    const bool cached = spinning && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
+    if (s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached)) {
         result = s.read_split(file.fd.get(), size, progress, stop);
         // The pieces covered [0, size): one more byte means the file grew while it was read.
         if (result && result->status == FileStatus::ok) {
@@ -176,6 +194,8 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     if (!result) {
         const bool pipelined = threads > 1 && size > s.options.inline_max_size;
         s.last = pipelined ? ReadStrategy::pipelined : ReadStrategy::inline_serial;
+        std::unique_lock<std::mutex> turn;
+        if (pipelined && s.options.disk_turn != nullptr && !cached) turn = std::unique_lock(*s.options.disk_turn);
         const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.hasher_pointers, threads, s.options.block_size,
                                                             size, progress, stop)
                                        : s.read_inline(file.fd.get(), size, progress, stop);

@@ -56,7 +56,9 @@ bool open_for_hashing(const std::filesystem::path& path, OpenedFile& out, OpenEr
         return false;
     }
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    // Read-ahead matters for large files only; a small one is read in a call or two.
+    constexpr off_t kReadAheadWorthIt = off_t{1} << 20;
+    if (out.before.st_size > kReadAheadWorthIt) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     return true;
 }
 

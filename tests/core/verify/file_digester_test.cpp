@@ -2,11 +2,15 @@
 // digests a one-shot hasher gives; odd files, changes and cancels are reported, never hang.
 #include "hashscope/verify/file_digester.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <future>
+#include <mutex>
 #include <fstream>
 #include <random>
 #include <stop_token>
@@ -15,6 +19,7 @@
 #include <vector>
 
 #include "hashscope/registry.hpp"
+#include "verify/page_cache.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -228,6 +233,55 @@ TEST_F(FileDigesterTest, ReadsAPipeToItsEnd) {
     ::close(fds[0]);
     ASSERT_EQ(result.status, FileStatus::ok);
     EXPECT_EQ(result.digests.at(0).hex(), one_shot(*find_algorithm("sha256"), data).hex());
+}
+
+TEST_F(FileDigesterTest, ACachedSmallFileDoesNotWaitForTheDiskTurn) {
+    const auto data = random_bytes(50'000, 13);
+    const auto path = write("cached", data);  // just written: in the page cache
+    std::mutex disk;
+    DigestOptions options;
+    options.disk_turn = &disk;
+    auto d = digester({"sha256"}, options);
+    // Another worker holds the disk's turn for as long as this test runs.
+    std::promise<void> held;
+    std::promise<void> release;
+    std::jthread holder([&] {
+        const std::lock_guard lock(disk);
+        held.set_value();
+        release.get_future().wait();
+    });
+    held.get_future().wait();
+    auto pending = std::async(std::launch::async, [&] { return d->digest(path); });
+    const bool finished = pending.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+    release.set_value();
+    const auto result = pending.get();
+    if (!finished && result.status == FileStatus::ok) GTEST_SKIP() << "this file system cannot read cached data without waiting (RWF_NOWAIT)";
+    ASSERT_TRUE(finished);
+    ASSERT_EQ(result.status, FileStatus::ok);
+    EXPECT_EQ(result.digests.at(0).hex(), one_shot(*find_algorithm("sha256"), data).hex());
+}
+
+TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
+    const auto data = random_bytes(3 << 20, 17);
+    const auto path = write("big", data);
+    std::mutex disk;
+    auto options = split_options();
+    options.rotational = true;
+    options.disk_turn = &disk;
+    auto d = digester({"crc32c"}, options);
+    expect_digests(*d, {"crc32c"}, path, data);  // just written and read: in the page cache
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::split_pieces);
+
+    // Dropped from the cache, the same file is read in one stream, in the disk's turn.
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ::fdatasync(fd);
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    const bool evicted = !looks_cached(fd, data.size());
+    ::close(fd);
+    if (!evicted) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
+    expect_digests(*d, {"crc32c"}, path, data);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
 }
 
 TEST_F(FileDigesterTest, RefusesAnImplementationTheCpuLacks) {

@@ -43,7 +43,8 @@ struct CheckOptions {
     const Registry* registry = nullptr;  // nullptr: Registry::host()
     std::string impl = "best";
     unsigned threads = 0;  // cores to use; 0: all of them
-    // Files checked at once: 0 decides from the storage (1 on a rotational disk, else `threads`).
+    // Files checked at once: 0 means `threads`. On a rotational disk, reads that go to the disk
+    // take turns (one file at a time); files already in the page cache are read in parallel.
     unsigned parallel_files = 0;
     bool strict = false;  // refuse names outside the checksum file's folder
 };
@@ -52,6 +53,8 @@ struct CheckOptions {
 struct CheckPlan {
     StorageInfo storage;
     unsigned parallel_files = 1;
+    bool disk_takes_turns = false;  // rotational: one file at a time from the disk itself
+    [[nodiscard]] std::string describe() const;  // for verbose output
 };
 
 // Called once per entry, in entry order, on the caller's thread.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -31,6 +32,13 @@ struct DigestOptions {
     // Files up to this size are read and hashed on the calling thread alone: starting a reader
     // thread costs more than it hides.
     std::uint64_t inline_max_size = std::uint64_t{2} << 20;
+    // The files are on a spinning disk: a large file is split into parallel pieces only when it
+    // is already in the page cache (otherwise the pieces would make the disk seek).
+    bool rotational = false;
+    // For a spinning disk shared by several workers: reads that must go to the disk take this lock
+    // (and keep it for the rest of the file), so the disk serves one file at a time; files
+    // already in the page cache are read without it.
+    std::mutex* disk_turn = nullptr;
 };
 
 // How a file was read, for verbose output and tests.
