@@ -1,10 +1,11 @@
-// `hashscope-cli verify FILE --expect DIGEST [-a ALGO]`: does this file have this digest? The
+// `hashscope-cli verify FILE [--expect DIGEST] [-a ALGO]`: does this file have this digest? The
 // digest may be hex (any case, spaces, colons) or base64 (as S3's x-amz-checksum-* headers give
 // it); without -a, every algorithm whose digest length fits is computed, from one read, and the
-// one that matches is named.
+// one that matches is named. Without --expect, the checksum files beside FILE that list it
+// (FILE.sha256, SHA256SUMS, ...) say what to expect.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,21 @@
 #include "commands.hpp"
 #include "hashscope/verify/expected_digest.hpp"
 #include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/sidecar.hpp"
 
 namespace hashscope::cli {
 namespace {
+
+// One thing the file is expected to match: a digest with every reading of it, and where it came from.
+struct Expectation {
+    std::string source;                           // "" for --expect, else the sidecar's path
+    std::vector<std::vector<std::uint8_t>> readings;  // the digest's bytes (hex and base64 readings)
+    std::vector<const AlgorithmInfo*> candidates;
+};
+
+void add_unique(std::vector<const AlgorithmInfo*>& list, const AlgorithmInfo* a) {
+    if (std::find(list.begin(), list.end(), a) == list.end()) list.push_back(a);
+}
 
 std::string names_of(const std::vector<const AlgorithmInfo*>& algorithms) {
     std::string out;
@@ -27,6 +40,48 @@ bool same_bytes(const Digest& digest, const std::vector<std::uint8_t>& expected)
     return std::equal(bytes.begin(), bytes.end(), expected.begin(), expected.end());
 }
 
+// --expect DIGEST, narrowed to -a; false (after complaining) when it is no digest of that algorithm.
+bool expectation_from_text(const std::string& text, const AlgorithmInfo* forced, std::vector<Expectation>& out) {
+    const auto readings = verify::parse_expected_digest(text);
+    if (readings.empty()) {
+        complain("--expect: " + verify::explain_bad_digest(text));
+        return false;
+    }
+    Expectation e;
+    for (const auto& reading : readings) {
+        bool used = false;
+        for (const auto* a : reading.candidates) {
+            if (forced != nullptr && a != forced) continue;
+            add_unique(e.candidates, a);
+            used = true;
+        }
+        if (used) e.readings.push_back(reading.bytes);
+    }
+    if (e.candidates.empty()) {
+        complain("--expect: a " + std::string(forced->display) + " digest has " + std::to_string(forced->digest_size) +
+                 " bytes; '" + text + "' is not one");
+        return false;
+    }
+    out.push_back(std::move(e));
+    return true;
+}
+
+// The sidecars' lines for FILE; false (after complaining) when there are none.
+bool expectations_from_sidecars(const std::string& file, const AlgorithmInfo* forced, std::vector<Expectation>& out) {
+    for (auto& sidecar : verify::find_sidecars(file)) {
+        Expectation e{sidecar.sums_file.string(), {sidecar.entry.expected}, {}};
+        for (const auto* a : sidecar.entry.candidates) {
+            if (forced == nullptr || a == forced) add_unique(e.candidates, a);
+        }
+        if (!e.candidates.empty()) out.push_back(std::move(e));
+    }
+    if (out.empty()) {
+        complain(file + ": no --expect given, and no checksum file beside it lists it (" + file + ".sha256, SHA256SUMS, ...)");
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int run_verify(int argc, char** argv, int first) {
@@ -35,9 +90,8 @@ int run_verify(int argc, char** argv, int first) {
         complain(args.error());
         return exit_usage;
     }
-    const auto text = args.value("expect");
-    if (args.operands().size() != 1 || !text) {
-        complain("usage: hashscope-cli verify FILE --expect DIGEST [-a ALGO]");
+    if (args.operands().size() != 1) {
+        complain("usage: hashscope-cli verify FILE [--expect DIGEST] [-a ALGO]");
         return exit_usage;
     }
     const std::string file = args.operands().front();
@@ -49,25 +103,16 @@ int run_verify(int argc, char** argv, int first) {
             return exit_usage;
         }
     }
+    std::vector<Expectation> expectations;
+    const auto text = args.value("expect");
+    if (!(text ? expectation_from_text(*text, forced, expectations) : expectations_from_sidecars(file, forced, expectations))) {
+        return exit_usage;
+    }
 
-    // Every reading of the digest and every algorithm it may belong to, computed in one read.
-    auto readings = verify::parse_expected_digest(*text);
-    if (readings.empty()) {
-        complain("--expect: " + verify::explain_bad_digest(*text));
-        return exit_usage;
-    }
+    // Every candidate of every expectation, computed in one read.
     std::vector<const AlgorithmInfo*> algorithms;
-    for (const auto& reading : readings) {
-        for (const auto* a : reading.candidates) {
-            if ((forced == nullptr || a == forced) && std::find(algorithms.begin(), algorithms.end(), a) == algorithms.end()) {
-                algorithms.push_back(a);
-            }
-        }
-    }
-    if (algorithms.empty()) {
-        complain("--expect: a " + std::string(forced->display) + " digest has " + std::to_string(forced->digest_size) +
-                 " bytes; '" + *text + "' is not one");
-        return exit_usage;
+    for (const auto& e : expectations) {
+        for (const auto* a : e.candidates) add_unique(algorithms, a);
     }
     verify::DigestOptions options;
     options.impl = args.value("impl").value_or("best");
@@ -82,20 +127,31 @@ int run_verify(int argc, char** argv, int first) {
         std::cout << file << ": FAILED open or read\n";
         return exit_failed;
     }
-    for (std::size_t i = 0; i < algorithms.size(); ++i) {
-        for (const auto& reading : readings) {
-            if (same_bytes(result.digests[i], reading.bytes)) {
-                std::cout << file << ": OK (" << algorithms[i]->display << ")\n";
-                return exit_ok;
+
+    bool all_ok = true;
+    for (const auto& e : expectations) {
+        const std::string from = e.source.empty() ? "" : ", from " + e.source;
+        const AlgorithmInfo* matched = nullptr;
+        for (std::size_t i = 0; i < algorithms.size() && matched == nullptr; ++i) {
+            if (std::find(e.candidates.begin(), e.candidates.end(), algorithms[i]) == e.candidates.end()) continue;
+            for (const auto& bytes : e.readings) {
+                if (same_bytes(result.digests[i], bytes)) matched = algorithms[i];
             }
         }
+        if (matched != nullptr) {
+            std::cout << file << ": OK (" << matched->display << from << ")\n";
+            continue;
+        }
+        all_ok = false;
+        if (e.candidates.size() == 1) {
+            const auto index = std::find(algorithms.begin(), algorithms.end(), e.candidates[0]) - algorithms.begin();
+            std::cout << file << ": FAILED (" << e.candidates[0]->display << " is "
+                      << result.digests[static_cast<std::size_t>(index)].hex() << from << ")\n";
+        } else {
+            std::cout << file << ": FAILED (no digest matched; tried " << names_of(e.candidates) << from << ")\n";
+        }
     }
-    if (algorithms.size() == 1) {
-        std::cout << file << ": FAILED (" << algorithms[0]->display << " is " << result.digests[0].hex() << ")\n";
-    } else {
-        std::cout << file << ": FAILED (no digest matched; tried " << names_of(algorithms) << ")\n";
-    }
-    return exit_failed;
+    return all_ok ? exit_ok : exit_failed;
 }
 
 }  // namespace hashscope::cli

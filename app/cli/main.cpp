@@ -17,9 +17,10 @@ commands:
                         verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
                         PGP-signed or not). Names are relative to the checksum file's folder.
                         Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
-  verify FILE --expect DIGEST [-a ALGO]
+  verify FILE [--expect DIGEST] [-a ALGO]
                         does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
                         every algorithm of that digest length is tried and the match named.
+                        Without --expect: what FILE.sha256, SHA256SUMS, ... beside it list.
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm

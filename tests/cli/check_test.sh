@@ -154,4 +154,17 @@ same "verify: a bad digest is a usage error" "2" "$?"
 "$cli" verify hello --expect "$sha" -a md5 > /dev/null 2>&1
 same "verify: a digest of the wrong length for -a is a usage error" "2" "$?"
 
+# verify FILE without --expect: the checksum files beside it say what to expect.
+sha256sum hello > hello.sha256
+b3sum hello > B3SUMS
+out=$("$cli" verify hello); rc=$?
+same "verify with sidecars: exit 0" "0" "$rc"
+holds "verify names the sidecar it used" "$out" "hello: OK (SHA-256, from ./hello.sha256)"
+holds "verify uses folder-wide lists too" "$out" "hello: OK (BLAKE3, from ./B3SUMS)"
+printf 'alone' > lonely.dat
+"$cli" verify lonely.dat > /dev/null 2>&1
+same "verify without --expect or a sidecar is a usage error" "2" "$?"
+"$cli" verify random.bin > /dev/null 2>&1
+same "verify against the sidecars that list a changed file fails" "1" "$?"
+
 finish
