@@ -13,3 +13,14 @@ QString formatBytes(quint64 bytes);
 QString formatRate(quint64 bytes, qint64 nanoseconds);
 
 }  // namespace hashscope::ui
+
+namespace hashscope::ui {
+
+// A measured figure as the CLI's tables print it: 0.512, 8.10, 317.8, 63978 (three significant
+// digits at least, no exponent).
+QString formatFigure(double value);
+
+// "about 40 s", "about 3 min", "about 1 h 20 min": a duration for estimates and time left.
+QString formatDuration(double seconds);
+
+}  // namespace hashscope::ui

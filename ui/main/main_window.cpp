@@ -7,6 +7,8 @@
 #include <QTabWidget>
 #include <QUrl>
 
+#include "bench/benchmark_page.hpp"
+#include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
 
 namespace hashscope::ui {
@@ -25,7 +27,11 @@ QStringList localPaths(const QMimeData* mime) {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), pages_(new QTabWidget(this)), verify_(new VerifyPage(pages_)) {
+    : QMainWindow(parent),
+      pages_(new QTabWidget(this)),
+      verify_(new VerifyPage(pages_)),
+      benchmark_(new BenchmarkPage(pages_)),
+      system_(new SystemPage(pages_)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("HashScope"));
     // Child widgets do not accept drops, so a drop anywhere in the window reaches us.
@@ -34,11 +40,21 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->setObjectName(QStringLiteral("pages"));
     pages_->setDocumentMode(true);
     pages_->addTab(verify_, tr("Verify"));
-    // Next: pages_->addTab(new BenchmarkPage(pages_), tr("Benchmark"));  (ui/benchmark/)
-    //       pages_->addTab(new SystemPage(pages_), tr("System"));        (ui/system/)
+    pages_->addTab(benchmark_, tr("Benchmark"));
+    pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
 
-    resize(1000, 600);
+    resize(1280, 800);  // the Benchmark page shows settings, chart and CPU side by side
+}
+
+bool MainWindow::showPage(const QString& objectName) {
+    for (int i = 0; i < pages_->count(); ++i) {
+        if (pages_->widget(i)->objectName() == objectName) {
+            pages_->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
@@ -65,6 +81,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     // Stop the worker before the widgets it reports to go away; it stops within one block.
     verify_->shutdown();
+    benchmark_->shutdown();
     QMainWindow::closeEvent(event);
 }
 

@@ -9,6 +9,8 @@ class QTabWidget;
 
 namespace hashscope::ui {
 
+class BenchmarkPage;
+class SystemPage;
 class VerifyPage;
 
 class MainWindow : public QMainWindow {
@@ -20,6 +22,11 @@ public:
     // Files named on the command line or dropped: they go to the Verify page.
     void openFiles(const QStringList& paths);
     [[nodiscard]] VerifyPage* verifyPage() const { return verify_; }
+    [[nodiscard]] BenchmarkPage* benchmarkPage() const { return benchmark_; }
+    [[nodiscard]] SystemPage* systemPage() const { return system_; }
+    // Brings a page to the front by its objectName ("verifyPage", "benchmarkPage", "systemPage");
+    // false if there is none.
+    bool showPage(const QString& objectName);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -30,6 +37,8 @@ protected:
 private:
     QTabWidget* pages_;
     VerifyPage* verify_;
+    BenchmarkPage* benchmark_;
+    SystemPage* system_;
 };
 
 }  // namespace hashscope::ui

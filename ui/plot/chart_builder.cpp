@@ -7,6 +7,7 @@
 
 #include "plot/caption_element.hpp"
 #include "plot/chart_caption.hpp"
+#include "plot/chart_frame.hpp"
 #include "plot/chart_markers.hpp"
 #include "plot/chart_style.hpp"
 #include "plot/chart_tickers.hpp"
@@ -15,6 +16,7 @@ namespace hashscope::ui {
 namespace {
 
 namespace style = chart_style;
+using chart_frame::styleAxis;
 
 // On a log axis an interval reaching zero (or infinity) cannot be drawn; bars are cut at 20× the
 // value either way, far beyond any interval a usable cell has.
@@ -91,20 +93,6 @@ QString yLabel(const ChartData& data, bool logY) {
             return QStringLiteral("aggregate GB/s, all threads");
     }
     return {};
-}
-
-void styleAxis(QCPAxis* axis) {
-    const QPen ink(style::kInk, 1);
-    axis->setBasePen(ink);
-    axis->setTickPen(ink);
-    axis->setSubTickPen(ink);
-    axis->setLabelColor(style::kInk);
-    axis->setTickLabelColor(style::kInk);
-    axis->setLabelFont(style::font(style::kAxisLabelPt));
-    axis->setTickLabelFont(style::font(style::kTickPt));
-    axis->grid()->setPen(QPen(style::kGrid, 1));
-    axis->grid()->setSubGridPen(QPen(style::kSubGrid, 1));
-    axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
 void setupAxes(QCPAxisRect& rect, const ChartData& data, bool logY) {
@@ -222,30 +210,6 @@ void addSeries(QCPAxisRect& rect, const ChartData& data, bool logY, BuiltChart& 
     }
 }
 
-// A column beside the axis rect: the legend at the top, empty space below. Filled only once it
-// is in the plot's layout, so its elements know their plot.
-void addLegendColumn(QCustomPlot& plot, QCPLayoutGrid& body, QCPLegend* legend, int topMargin) {
-    auto* column = new QCPLayoutGrid;
-    body.addElement(0, 1, column);
-    column->setAutoMargins(QCP::msNone);
-    column->setMargins(QMargins(4, topMargin, 10, 0));
-    column->addElement(0, 0, legend);
-    column->addElement(1, 0, new QCPLayoutElement(&plot));
-    column->setRowStretchFactor(0, 0.001);
-    column->setRowStretchFactor(1, 1);
-}
-
-void styleLegend(QCPLegend* legend) {
-    legend->setVisible(true);
-    legend->setFont(style::font(style::kLegendPt));
-    legend->setTextColor(style::kInk);
-    legend->setBorderPen(QPen(style::kGrid, 1));
-    legend->setBrush(Qt::white);
-    legend->setIconSize(30, 14);
-    legend->setRowSpacing(1);
-    legend->setMargins(QMargins(8, 6, 10, 6));
-}
-
 void addLegendEntries(QCPAxisRect& rect, const ChartData& data, double precision, BuiltChart& built) {
     for (QCPGraph* curve : built.curves) curve->addToLegend(built.legend);
     if (data.imprecise == 0) return;
@@ -258,55 +222,15 @@ void addLegendEntries(QCPAxisRect& rect, const ChartData& data, double precision
     key->addToLegend(built.legend);
 }
 
-// Everything buildChart added last time goes, including the default axis rect and legend.
-void resetPlot(QCustomPlot& plot) {
-    plot.clearItems();
-    plot.clearPlottables();
-    plot.plotLayout()->clear();
-    plot.plotLayout()->simplify();
-    plot.setAutoAddPlottableToLegend(false);
-    plot.setBackground(Qt::white);
-    plot.setAntialiasedElements(QCP::aeAll);
-    // Crisp one-pixel grid and axes; antialiasing would blur them into two grey pixels.
-    plot.setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid);
-}
-
 }  // namespace
 
 BuiltChart buildChart(QCustomPlot& plot, const bench::BenchReport& report, const ChartData& data) {
-    resetPlot(plot);
     BuiltChart built;
-    const ChartCaption words = chartCaption(report, data);
-
-    built.title = new CaptionElement(&plot, style::font(style::kTitlePt, true), style::kInk);
-    built.title->setLines({words.title});
-    built.caption = new CaptionElement(&plot, style::font(style::kCaptionPt), style::kMutedInk);
-    built.caption->setLines(words.lines);
-
-    built.axisRect = new QCPAxisRect(&plot, true);
-    const int topMargin = referenceLabelHeight();
-    built.axisRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
-    built.axisRect->setMargins(QMargins(0, topMargin, 0, 0));
-    built.legend = new QCPLegend;
-
-    auto* body = new QCPLayoutGrid;
-    plot.plotLayout()->addElement(0, 0, built.title);
-    plot.plotLayout()->addElement(1, 0, body);
-    plot.plotLayout()->addElement(2, 0, built.caption);
-    plot.plotLayout()->setRowSpacing(4);
-    body->addElement(0, 0, built.axisRect);
-    addLegendColumn(plot, *body, built.legend, topMargin);
-    body->setColumnStretchFactor(0, 1);
-    body->setColumnStretchFactor(1, 0.001);  // the legend column takes only what the legend needs
-    built.legend->setLayer(QStringLiteral("legend"));
-    styleLegend(built.legend);
-
-    // The plot's shortcuts, so code written for a default QCustomPlot finds this chart's parts.
-    plot.xAxis = built.axisRect->axis(QCPAxis::atBottom);
-    plot.yAxis = built.axisRect->axis(QCPAxis::atLeft);
-    plot.xAxis2 = built.axisRect->axis(QCPAxis::atTop);
-    plot.yAxis2 = built.axisRect->axis(QCPAxis::atRight);
-    plot.legend = built.legend;
+    const chart_frame::Frame frame = chart_frame::makeFrame(plot, chartCaption(report, data), referenceLabelHeight());
+    built.title = frame.title;
+    built.caption = frame.caption;
+    built.axisRect = frame.axisRect;
+    built.legend = frame.legend;
 
     const bool logY = wantsLogY(data);
     setupAxes(*built.axisRect, data, logY);

@@ -64,6 +64,7 @@ ChartPoint pointOf(const CellResult& cell, double x, ChartView view) {
     ChartPoint point;
     point.x = x;
     point.precise = cell.precise;
+    point.samples = cell.samples;
     if (view == ChartView::nsop) {
         point.y = mean;
         point.low = mean - error;

@@ -27,6 +27,7 @@ struct ChartPoint {
     // lopsided and `high` is +infinity when the ns/op interval reaches zero.
     double low = 0, high = 0;
     bool precise = true;  // reached the precision target in its time budget
+    std::size_t samples = 0;  // behind the mean, for tooltips
 };
 
 struct ChartSeries {

@@ -1,0 +1,97 @@
+#include "system/system_page.hpp"
+
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "common/cpu_text.hpp"
+#include "hashscope/libraries.hpp"
+#include "system/implementation_table.hpp"
+
+namespace hashscope::ui {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QLabel* value(const QString& text, const QString& name, QWidget* parent) {
+    auto* label = new QLabel(text, parent);
+    label->setObjectName(name);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);  // models and versions get pasted into issues
+    return label;
+}
+
+}  // namespace
+
+SystemPage::SystemPage(QWidget* parent) : SystemPage(host_cpu(), Registry::host(), parent) {}
+
+SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("systemPage"));
+    auto* title = value(cpuTitle(cpu), QStringLiteral("systemCpuModel"), this);
+    QFont big = title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    title->setFont(big);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(machineBox(cpu), 2);
+    top->addWidget(featureBox(cpu), 2);
+    top->addWidget(libraryBox(), 1);
+    auto* implementations = new QGroupBox(tr("Implementations (chosen once at start-up, the best this CPU can run)"), this);
+    auto* implLayout = new QVBoxLayout(implementations);
+    implLayout->addWidget(makeImplementationTable(registry, implementations));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(title);
+    layout->addLayout(top);
+    layout->addWidget(implementations, 1);
+}
+
+QWidget* SystemPage::machineBox(const CpuInfo& cpu) {
+    auto* box = new QGroupBox(tr("Processor"), this);
+    auto* form = new QFormLayout(box);
+    form->addRow(tr("Model"), value(cpu.model.empty() ? tr("unknown") : qs(cpu.model), QStringLiteral("systemModel"), box));
+    form->addRow(tr("Vendor"), value(qs(cpu.vendor), QStringLiteral("systemVendor"), box));
+    form->addRow(tr("Microarchitecture"), value(qs(cpu.microarchitecture), QStringLiteral("systemMicroarchitecture"), box));
+    form->addRow(tr("Architecture"), value(qs(cpu.architecture), QStringLiteral("systemArchitecture"), box));
+    form->addRow(tr("Cores"), value(tr("%1 cores, %2 threads").arg(cpu.cores).arg(cpu.threads), QStringLiteral("systemCores"), box));
+    form->addRow(tr("Caches"), value(tr("L1d %1 per core · L2 %2 per core · L3 %3")
+                                         .arg(cacheSizeText(cpu.caches.l1d), cacheSizeText(cpu.caches.l2),
+                                              cacheSizeText(cpu.caches.l3)),
+                                     QStringLiteral("systemCaches"), box));
+    form->addRow(tr("Hypervisor"), value(cpu.hypervisor.empty() ? tr("none (bare metal)") : qs(cpu.hypervisor),
+                                         QStringLiteral("systemHypervisor"), box));
+    return box;
+}
+
+QWidget* SystemPage::featureBox(const CpuInfo& cpu) {
+    auto* box = new QGroupBox(tr("Features that pick checksum kernels"), this);
+    box->setObjectName(QStringLiteral("systemFeatures"));
+    auto* grid = new QGridLayout(box);
+    const auto marks = featureMarks(cpu.features);
+    const int rows = static_cast<int>((marks.size() + 1) / 2);
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        auto* label = new QLabel(markText(marks[i]) + QStringLiteral("  (%1)").arg(marks[i].id), box);
+        label->setObjectName(QStringLiteral("feature_%1").arg(marks[i].id));
+        label->setStyleSheet(marks[i].present ? QStringLiteral("QLabel { color: #1b7f3b; }")
+                                              : QStringLiteral("QLabel { color: #909090; }"));
+        grid->addWidget(label, static_cast<int>(i) % rows, static_cast<int>(i) / rows);
+    }
+    return box;
+}
+
+QWidget* SystemPage::libraryBox() {
+    auto* box = new QGroupBox(tr("Libraries"), this);
+    box->setObjectName(QStringLiteral("systemLibraries"));
+    auto* form = new QFormLayout(box);
+    form->addRow(QStringLiteral("HashScope"), value(QStringLiteral(HASHSCOPE_VERSION), QStringLiteral("lib_hashscope"), box));
+    for (const auto& [name, version] : library_versions()) {
+        form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
+    }
+    return box;
+}
+
+}  // namespace hashscope::ui
