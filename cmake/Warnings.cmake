@@ -9,3 +9,8 @@ endif()
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
   target_compile_options(hashscope_warnings INTERFACE -Wno-restrict)
 endif()
+# The CRC folding constants are computed at compile time (crc/polynomial.hpp); clang's default
+# budget of constexpr evaluation steps (1,048,576) is too small for them, GCC's is not.
+if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  target_compile_options(hashscope_warnings INTERFACE -fconstexpr-steps=100000000)
+endif()

@@ -92,10 +92,8 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
     return false;
 }
 
-void closing_warnings(const std::string& sums_name, const verify::SumsFile& sums, const Tally& t) {
-    if (!sums.diagnostics.empty()) {
-        complain("WARNING: " + plural(sums.diagnostics.size(), "line is", "lines are") + " improperly formatted");
-    }
+void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const Tally& t) {
+    if (bad_lines > 0) complain("WARNING: " + plural(bad_lines, "line is", "lines are") + " improperly formatted");
     if (t.unreadable > 0) complain("WARNING: " + plural(t.unreadable, "listed file", "listed files") + " could not be read");
     if (t.mismatched > 0) {
         complain("WARNING: " + plural(t.mismatched, "computed checksum", "computed checksums") + " did NOT match");
@@ -112,39 +110,47 @@ void closing_warnings(const std::string& sums_name, const verify::SumsFile& sums
     }
 }
 
+// Lines checked per batch: a checksum file of millions of lines is streamed, in bounded memory.
+constexpr std::size_t kBatchLines = 8192;
+
 // Checks one checksum file; returns false when anything failed.
 bool check_one(const std::string& sums_name, const Settings& s) {
     verify::SumsReadOptions read_options;
     read_options.algorithm = s.algorithm;
     if (sums_name != "-") read_options.file_name = fs::path(sums_name).filename().string();
-    auto sums = verify::read_sums_file(sums_name, read_options);
-    if (!sums) {
-        complain(sums_name + ": " + sums.error().message);
+    const fs::path base = sums_name == "-" ? fs::path() : fs::path(sums_name).parent_path();
+
+    Tally tally;
+    bool ok = true;
+    std::size_t entries = 0;
+    std::size_t bad_lines = 0;
+    verify::CheckPlan plan;
+    auto read = verify::read_sums_file_in_batches(sums_name, read_options, kBatchLines, [&](verify::SumsFile& batch) {
+        for (const auto& note : batch.notes) complain(sums_name + ": " + note);
+        for (const auto& d : batch.diagnostics) complain(sums_name + ": " + std::to_string(d.line) + ": " + d.reason);
+        bad_lines += batch.diagnostics.size();
+        if (batch.entries.empty()) return;
+        entries += batch.entries.size();
+        plan = verify::check_entries(base, batch.entries, s.check, [&](std::size_t i, const verify::CheckResult& r) {
+            ok = report(batch.entries[i], r, s, tally) && ok;
+            if (!s.status) std::cout.flush();
+        });
+    });
+    if (!read) {
+        complain(sums_name + ": " + read.error().message);
         return false;
     }
-    for (const auto& note : sums->notes) complain(sums_name + ": " + note);
-    for (const auto& d : sums->diagnostics) complain(sums_name + ": " + std::to_string(d.line) + ": " + d.reason);
-    if (sums->entries.empty()) {
+    if (entries == 0) {
         complain(sums_name + ": no properly formatted checksum lines found");
         return false;
     }
-
-    const fs::path base = sums_name == "-" ? fs::path() : fs::path(sums_name).parent_path();
-    Tally tally;
-    bool ok = true;
-    const auto plan = verify::check_entries(base, sums->entries, s.check, [&](std::size_t i, const verify::CheckResult& r) {
-        ok = report(sums->entries[i], r, s, tally) && ok;
-        if (!s.status) std::cout.flush();
-    });
-    if (s.verbose) {
-        complain(sums_name + ": " + plural(sums->entries.size(), "line", "lines") + " checked, " + plan.describe());
-    }
-    closing_warnings(sums_name, *sums, tally);
+    if (s.verbose) complain(sums_name + ": " + plural(entries, "line", "lines") + " checked, " + plan.describe());
+    closing_warnings(sums_name, bad_lines, tally);
     if (s.ignore_missing && tally.verified == 0 && tally.unreadable == 0) {
         complain(sums_name + ": no file was verified");
         return false;
     }
-    return ok && !(s.check.strict && !sums->diagnostics.empty());
+    return ok && !(s.check.strict && bad_lines > 0);
 }
 
 std::optional<Settings> read_settings(const Arguments& args) {

@@ -33,7 +33,8 @@ public:
         return std::all_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.buffer.ok(); });
     }
 
-    void read_loop(int fd, const std::stop_token& stop) {
+    void read_loop(int fd, PreadFn pread_fn, const std::stop_token& stop) {
+        off_t offset = 0;
         for (std::uint64_t seq = 0;; ++seq) {
             Slot& slot = slots_[seq % slots_.size()];
             {
@@ -45,8 +46,9 @@ public:
             // The slot is free: no worker looks at it until it is published below.
             ssize_t n;
             do {
-                n = ::read(fd, slot.buffer.data(), slot.buffer.size());
+                n = pread_fn(fd, slot.buffer.data(), slot.buffer.size(), offset);
             } while (n < 0 && errno == EINTR);
+            if (n > 0) offset += n;
             if (n < 0) return halt(ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno));
             const std::lock_guard lock(mutex_);
             if (n == 0) {
@@ -168,14 +170,15 @@ private:
 
 }  // namespace
 
-ReadOutcome run_block_pipeline(int fd, std::span<Hasher* const> hashers, unsigned workers, std::size_t block_size,
-                               std::uint64_t expected, const ProgressFn& progress, const std::stop_token& stop) {
+ReadOutcome run_block_pipeline(int fd, PreadFn pread_fn, std::span<Hasher* const> hashers, unsigned workers,
+                               std::size_t block_size, std::uint64_t expected, const ProgressFn& progress,
+                               const std::stop_token& stop) {
     Pipeline pipeline(hashers, block_size, expected, progress);
     if (!pipeline.allocated()) return {ReadOutcome::End::failed, "out of memory", 0};
     const std::stop_callback wake(stop, [&] { pipeline.wake_all(); });
     {
         std::vector<std::jthread> threads;
-        threads.emplace_back([&] { pipeline.read_loop(fd, stop); });
+        threads.emplace_back([&] { pipeline.read_loop(fd, pread_fn, stop); });
         const auto extra = std::min<std::size_t>(workers, hashers.size());
         for (std::size_t i = 1; i < extra; ++i) threads.emplace_back([&] { pipeline.work_loop(stop); });
         pipeline.work_loop(stop);

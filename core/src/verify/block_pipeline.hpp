@@ -9,13 +9,15 @@
 
 #include "hashscope/file_hash.hpp"
 #include "hashscope/hasher.hpp"
+#include "hashscope/verify/file_digester.hpp"
 #include "verify/read_outcome.hpp"
 
 namespace hashscope::verify {
 
-// Reads `fd` to its end. `workers` threads hash (the caller is one of them); one more thread
-// reads. `expected` is the size hint passed to `progress`.
-ReadOutcome run_block_pipeline(int fd, std::span<Hasher* const> hashers, unsigned workers, std::size_t block_size,
-                               std::uint64_t expected, const ProgressFn& progress, const std::stop_token& stop);
+// Reads `fd` from offset 0 to its end with `pread_fn`. `workers` threads hash (the caller is one
+// of them); one more thread reads. `expected` is the size hint passed to `progress`.
+ReadOutcome run_block_pipeline(int fd, PreadFn pread_fn, std::span<Hasher* const> hashers, unsigned workers,
+                               std::size_t block_size, std::uint64_t expected, const ProgressFn& progress,
+                               const std::stop_token& stop);
 
 }  // namespace hashscope::verify

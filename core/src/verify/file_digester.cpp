@@ -72,25 +72,28 @@ struct FileDigester::State {
 
     unsigned threads() const { return options.threads == 0 ? cores : options.threads; }
 
-    // One read at the file's position. With a disk turn to respect, the read first asks for
-    // cached data only (RWF_NOWAIT); when the disk is needed, the turn is taken and kept.
-    ssize_t read_block(int fd, std::unique_lock<std::mutex>& turn) {
+    // One block at `offset` (-1: a pipe, read where it stands). With a disk turn to respect, the
+    // read first asks for cached data only (RWF_NOWAIT); when the disk is needed, the turn is
+    // taken and kept.
+    ssize_t read_block(int fd, off_t offset, std::unique_lock<std::mutex>& turn) {
+        if (offset < 0) return ::read(fd, buffer.data(), buffer.size());
         if (options.disk_turn != nullptr && !turn.owns_lock()) {
             iovec iov{buffer.data(), buffer.size()};
-            const ssize_t n = ::preadv2(fd, &iov, 1, -1, RWF_NOWAIT);
+            const ssize_t n = ::preadv2(fd, &iov, 1, offset, RWF_NOWAIT);
             if (n >= 0 || (errno != EAGAIN && errno != EOPNOTSUPP)) return n;
             turn = std::unique_lock(*options.disk_turn);
         }
-        return ::read(fd, buffer.data(), buffer.size());
+        return options.pread(fd, buffer.data(), buffer.size(), offset);
     }
 
-    // Reads fd serially to its end, feeding every hasher.
-    ReadOutcome read_inline(int fd, std::uint64_t expected, const ProgressFn& progress, const std::stop_token& stop) {
+    // Reads fd serially to its end, feeding every hasher; a pipe (`seekable` false) as it comes.
+    ReadOutcome read_inline(int fd, bool seekable, std::uint64_t expected, const ProgressFn& progress,
+                            const std::stop_token& stop) {
         ReadOutcome outcome;
         std::unique_lock<std::mutex> turn;
         for (;;) {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
-            const ssize_t n = read_block(fd, turn);
+            const ssize_t n = read_block(fd, seekable ? static_cast<off_t>(outcome.bytes) : -1, turn);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0) return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
             if (n == 0) return outcome;
@@ -120,7 +123,7 @@ struct FileDigester::State {
             pointers.push_back(splits.back().get());
         }
         last = ReadStrategy::split_pieces;
-        auto result = from_outcome(run_piece_reader(fd, size, piece_size, pointers, threads(), options.block_size,
+        auto result = from_outcome(run_piece_reader(fd, options.pread, size, piece_size, pointers, threads(), options.block_size,
                                                     progress, stop));
         if (result.status == FileStatus::ok) {
             for (auto* split : pointers) result.digests.push_back(split->finish());
@@ -196,9 +199,9 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
         s.last = pipelined ? ReadStrategy::pipelined : ReadStrategy::inline_serial;
         std::unique_lock<std::mutex> turn;
         if (pipelined && s.options.disk_turn != nullptr && !cached) turn = std::unique_lock(*s.options.disk_turn);
-        const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.hasher_pointers, threads, s.options.block_size,
-                                                            size, progress, stop)
-                                       : s.read_inline(file.fd.get(), size, progress, stop);
+        const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.options.pread, s.hasher_pointers, threads,
+                                                            s.options.block_size, size, progress, stop)
+                                       : s.read_inline(file.fd.get(), true, size, progress, stop);
         result = s.finish_hashers(outcome);
     }
     if (result->status != FileStatus::ok) return *result;
@@ -207,6 +210,8 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     if (::fstat(file.fd.get(), &after) != 0 || !same_version(file.before, after) || result->bytes != size) {
         return failure(FileStatus::changed, "the file changed while it was read", result->bytes);
     }
+    // The bytes read were the file's, but it no longer exists under its name: do not vouch for it.
+    if (after.st_nlink == 0) return failure(FileStatus::changed, "the file was deleted while it was read", result->bytes);
     return *result;
 }
 
@@ -214,7 +219,7 @@ FileHashResult FileDigester::digest_descriptor(int fd, const ProgressFn& progres
     auto& s = *state_;
     for (auto* h : s.hasher_pointers) h->reset();
     s.last = ReadStrategy::inline_serial;
-    return s.finish_hashers(s.read_inline(fd, 0, progress, stop));
+    return s.finish_hashers(s.read_inline(fd, false, 0, progress, stop));
 }
 
 }  // namespace hashscope::verify

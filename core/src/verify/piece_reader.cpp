@@ -17,9 +17,9 @@ namespace {
 
 class PieceReader {
 public:
-    PieceReader(int fd, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
+    PieceReader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
                 std::size_t block_size, const ProgressFn& progress)
-        : fd_(fd), size_(size), piece_size_(piece_size), splits_(splits), block_size_(block_size), progress_(progress),
+        : fd_(fd), pread_(pread_fn), size_(size), piece_size_(piece_size), splits_(splits), block_size_(block_size), progress_(progress),
           pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
 
     void work(const std::stop_token& stop) {
@@ -32,7 +32,7 @@ public:
                 if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
                 if (halted_.load(std::memory_order_relaxed)) return;
                 const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(block_size_, end - offset));
-                const ssize_t n = ::pread(fd_, buffer.data(), want, static_cast<off_t>(offset));
+                const ssize_t n = pread_(fd_, buffer.data(), want, static_cast<off_t>(offset));
                 if (n < 0 && errno == EINTR) continue;
                 if (n < 0) return fail(ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno));
                 if (n == 0) return fail(ReadOutcome::End::short_read, {});
@@ -69,6 +69,7 @@ private:
     }
 
     int fd_;
+    PreadFn pread_;
     std::uint64_t size_;
     std::uint64_t piece_size_;
     std::span<SplitDigest* const> splits_;
@@ -86,10 +87,10 @@ private:
 
 }  // namespace
 
-ReadOutcome run_piece_reader(int fd, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
+ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
                              unsigned threads, std::size_t block_size, const ProgressFn& progress,
                              const std::stop_token& stop) {
-    PieceReader reader(fd, size, piece_size, splits, block_size, progress);
+    PieceReader reader(fd, pread_fn, size, piece_size, splits, block_size, progress);
     {
         std::vector<std::jthread> helpers;
         for (unsigned i = 1; i < threads; ++i) helpers.emplace_back([&] { reader.work(stop); });

@@ -10,13 +10,14 @@
 
 #include "hashscope/file_hash.hpp"
 #include "hashscope/split_digest.hpp"
+#include "hashscope/verify/file_digester.hpp"
 #include "verify/read_outcome.hpp"
 
 namespace hashscope::verify {
 
 // Reads bytes [0, size) of `fd` as pieces of `piece_size` on `threads` threads (the caller is one).
 // A read that ends before `size` (the file shrank) ends as short_read.
-ReadOutcome run_piece_reader(int fd, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
+ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
                              unsigned threads, std::size_t block_size, const ProgressFn& progress,
                              const std::stop_token& stop);
 

@@ -13,6 +13,10 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
 #include <optional>
 #include <utility>
 
@@ -480,7 +484,8 @@ SumsFile parse_sums(std::string_view text, const SumsReadOptions& options) {
     return out;
 }
 
-Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options) {
+Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
+                                       std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch) {
     const bool standard_input = path == "-";
     SumsReadOptions effective = options;
     if (effective.file_name.empty() && !standard_input) effective.file_name = path.filename().string();
@@ -501,6 +506,14 @@ Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsRea
 
     SumsParser parser(effective);
     SumsFile out;
+    // Hands over what has gathered once a batch is full (or at the end), then starts afresh.
+    auto deliver = [&](bool at_end) {
+        if (!at_end && out.entries.size() < batch_entries && out.diagnostics.size() < batch_entries) return;
+        on_batch(out);
+        out.entries.clear();
+        out.diagnostics.clear();
+        out.notes.clear();
+    };
     std::string carry;  // the start of a line that continues in the next block
     std::vector<char> buffer(std::size_t{64} << 10);
     std::uint64_t total = 0;
@@ -526,12 +539,23 @@ Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsRea
                 carry.clear();
             }
             block.remove_prefix(end + 1);
+            deliver(false);
         }
         carry.append(block);
     }
     if (!carry.empty()) parser.feed(carry, out);
     parser.finish(out);
-    return out;
+    deliver(true);
+    return true;
+}
+
+Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options) {
+    SumsFile all;
+    auto read = read_sums_file_in_batches(path, options, std::numeric_limits<std::size_t>::max(), [&](SumsFile& batch) {
+        all = std::move(batch);
+    });
+    if (!read) return read.error();
+    return all;
 }
 
 }  // namespace hashscope::verify

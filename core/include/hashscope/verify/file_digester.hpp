@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sys/types.h>
+#include <unistd.h>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -21,6 +23,8 @@
 #include "hashscope/result.hpp"
 
 namespace hashscope::verify {
+
+using PreadFn = ssize_t (*)(int fd, void* buffer, std::size_t size, off_t offset);
 
 struct DigestOptions {
     const Registry* registry = nullptr;  // nullptr: Registry::host()
@@ -39,6 +43,9 @@ struct DigestOptions {
     // (and keep it for the rest of the file), so the disk serves one file at a time; files
     // already in the page cache are read without it.
     std::mutex* disk_turn = nullptr;
+    // How bytes come off a file: the kernel's pread. A test seam: tests put a function here that
+    // fails at a chosen offset, since no portable way makes a disk fail on demand.
+    PreadFn pread = &::pread;
 };
 
 // How a file was read, for verbose output and tests.

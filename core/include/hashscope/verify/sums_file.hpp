@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,6 +107,12 @@ SumsFile parse_sums(std::string_view text, const SumsReadOptions& options);
 // from the path's file name (not for "-"). Errors: cannot open or read, not a regular file,
 // binary data (a NUL byte), larger than 1 GiB.
 Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options);
+// The same, streamed: `on_batch` gets the entries, diagnostics and notes of the lines read so far
+// whenever `batch_entries` entries (or diagnostics) have gathered, and once at the end; what it
+// leaves in the batch is dropped. Memory stays bounded for a file of millions of lines. An error
+// may come after some batches were delivered (e.g. a NUL byte far into the file).
+Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
+                                       std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch);
 
 // Writing. Names are written as given (relative, with '/' separators: the caller makes them so)
 // and escaped the GNU way when they hold '\\', '\n' or '\r'. UTF-8 without BOM, LF line ends.

@@ -10,11 +10,15 @@
 
 // GCC 12's _mm512_undefined_*() ("__m512i __Y = __Y;") trips -Wmaybe-uninitialized wherever an
 // intrinsic built on it is inlined (GCC PR 105593, fixed in GCC 13): silence it for the header.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
+#else
+#include <immintrin.h>
+#endif
 
 #include <cstddef>
 #include <cstdint>

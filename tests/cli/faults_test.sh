@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Big and hostile inputs for the CLI (issue 9): a checksum file of 1,000,000 lines checked in
+# bounded memory, files beyond 4 GiB (sparse: nothing is written to disk), resident memory while
+# a 10 GiB file is verified, and a full disk while results are saved (the old file stays intact).
+cli=$1
+source "$(dirname "$0")/lib.sh"
+cd "$scratch"
+
+# max_rss_kib COMMAND...: the command's peak resident memory, in KiB (GNU time).
+max_rss_kib() {
+  /usr/bin/time -f '%M' -o rss.txt "$@" > /dev/null 2> /dev/null
+  tail -1 rss.txt
+}
+
+# 1,000,000 lines naming ten small files: streamed in batches, so memory does not grow with it.
+for i in 0 1 2 3 4 5 6 7 8 9; do printf 'file %s\n' "$i" > "f$i"; done
+sha256sum f? > ten.sha256
+awk '{ for (i = 0; i < 100000; i++) print }' ten.sha256 > SHA256SUMS
+same "the big checksum file has 1,000,000 lines" "1000000" "$(wc -l < SHA256SUMS)"
+rss=$(max_rss_kib "$cli" check --quiet SHA256SUMS)
+"$cli" check --quiet SHA256SUMS; rc=$?
+same "1,000,000 lines check out" "0" "$rc"
+checks=$((checks + 1))
+if [ "$rss" -lt 131072 ]; then echo "ok   1,000,000 lines in ${rss} KiB (< 128 MiB)"; else
+  failures=$((failures + 1)); echo "FAIL 1,000,000 lines took ${rss} KiB of memory"; fi
+rm -f SHA256SUMS
+
+# Beyond 4 GiB: offsets past 32 bits, in the split read and the pipelined one.
+truncate -s 5G sparse5g
+printf 'tail' | dd of=sparse5g bs=1 seek=$((5 * 1024 * 1024 * 1024 - 4)) conv=notrunc status=none
+same "crc32c of a 5 GiB file = rhash" "$(rhash --printf='%{crc32c}\n' sparse5g)" "$("$cli" sum -a crc32c sparse5g | cut -d' ' -f1)"
+same "xxh3 of a 5 GiB file = xxhsum" "$(xxhsum -H3 sparse5g 2>/dev/null | sed 's/.* = //')" "$("$cli" sum -a xxh3 sparse5g | cut -d' ' -f1)"
+rm -f sparse5g
+
+# A 10 GiB file read through the pipeline (xxh3 is not combinable) and the split read (crc32c).
+truncate -s 10G sparse10g
+rss=$(max_rss_kib "$cli" sum -a xxh3,crc32c sparse10g)
+checks=$((checks + 1))
+if [ "$rss" -lt 102400 ]; then echo "ok   10 GiB verified in ${rss} KiB (< 100 MiB)"; else
+  failures=$((failures + 1)); echo "FAIL 10 GiB took ${rss} KiB of memory"; fi
+rss=$(max_rss_kib "$cli" sum -a crc32c sparse10g)
+checks=$((checks + 1))
+if [ "$rss" -lt 102400 ]; then echo "ok   10 GiB split read in ${rss} KiB (< 100 MiB)"; else
+  failures=$((failures + 1)); echo "FAIL 10 GiB split read took ${rss} KiB of memory"; fi
+rm -f sparse10g
+
+# 100,000 files in one folder: walked, hashed and listed, in name order.
+mkdir crowd
+(cd crowd && seq -f 'n%06g' 100000 | xargs touch)
+out=$("$cli" sum -r -a crc32c crowd); rc=$?
+same "100,000 files in one folder: exit 0" "0" "$rc"
+same "100,000 files in one folder: a line each" "100000" "$(wc -l <<< "$out")"
+same "100,000 files in one folder: in name order" "00000000  crowd/n100000" "$(tail -1 <<< "$out")"
+rm -rf crowd
+
+# A full disk while saving (RLIMIT_FSIZE, as `ulimit -f`): an error, and the old file intact.
+printf 'old results\n' > results.json
+out=$(trap '' XFSZ; ulimit -f 1; "$cli" bench --algo crc32c --sizes 64 --max-time 0.1 --quiet --json results.json 2>&1); rc=$?
+same "a full disk fails the save" "1" "$([ "$rc" -ne 0 ] && echo 1 || echo 0)"
+holds "the failed save is explained" "$out" "results.json"
+same "the old results are intact" "old results" "$(cat results.json)"
+same "no temporary is left behind" "results.json" "$(ls | grep results)"
+
+finish
