@@ -117,8 +117,8 @@ public:
 private:
     const AlgorithmInfo& info_;
     CombineFn combine_;
-    std::uint64_t total_;
-    std::uint64_t piece_size_;
+    [[maybe_unused]] std::uint64_t total_;       // checked by assert() in debug builds only
+    [[maybe_unused]] std::uint64_t piece_size_;  // (clang warns of unused fields in release)
     std::vector<ValuePiece> pieces_;
 };
 
@@ -166,8 +166,8 @@ public:
 
 private:
     const AlgorithmInfo& info_;
-    std::uint64_t total_;
-    std::uint64_t piece_size_;
+    [[maybe_unused]] std::uint64_t total_;       // checked by assert() in debug builds only
+    [[maybe_unused]] std::uint64_t piece_size_;  // (clang warns of unused fields in release)
     std::vector<Blake3Piece> pieces_;
 };
 
