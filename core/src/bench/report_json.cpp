@@ -2,6 +2,13 @@
 // reading is strict about types and says which field is wrong.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
 #include "hashscope/bench/report.hpp"
 
 namespace hashscope::bench {
@@ -76,10 +83,41 @@ json cell_json(const CellResult& c) {
     return j;
 }
 
+// nlohmann converts a JSON float to an integer with a plain cast, which is undefined behaviour
+// when it does not fit (found by fuzz_bench_inputs): integers come only from JSON integers that
+// fit. A file from another machine or a hand edit is refused with a message instead.
+template <class T>
+T whole(const json& v, const char* key) {
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (u <= std::numeric_limits<T>::max()) return static_cast<T>(u);
+    } else if (v.is_number_integer()) {
+        const auto i = v.get<std::int64_t>();
+        if (i >= 0 && static_cast<std::uint64_t>(i) <= std::numeric_limits<T>::max()) return static_cast<T>(i);
+    }
+    throw std::runtime_error(std::string("'") + key + "' is not a whole number in range");
+}
+
+template <class T>
+constexpr bool is_whole_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T>
+struct is_whole_list : std::false_type {};
+template <class U>
+struct is_whole_list<std::vector<U>> : std::bool_constant<is_whole_v<U>> {};
+
 template <class T>
 T get_or(const json& j, const char* key, T fallback) {
     const auto it = j.find(key);
-    return it == j.end() || it->is_null() ? fallback : it->get<T>();
+    if (it == j.end() || it->is_null()) return fallback;
+    if constexpr (is_whole_v<T>) {
+        return whole<T>(*it, key);
+    } else if constexpr (is_whole_list<T>::value) {
+        T out;
+        for (const auto& v : it->get<std::vector<json>>()) out.push_back(whole<typename T::value_type>(v, key));
+        return out;
+    } else {
+        return it->get<T>();
+    }
 }
 
 Mode mode_from(const std::string& name) {
@@ -95,7 +133,7 @@ CellResult cell_from(const json& j) {
     c.implementation = j.at("implementation").get<std::string>();
     c.backend = get_or<std::string>(j, "backend", "");
     c.best = get_or(j, "best", false);
-    c.size = j.at("size").get<std::size_t>();
+    c.size = whole<std::size_t>(j.at("size"), "size");
     c.mode = {mode_from(j.at("mode").get<std::string>()), get_or<std::size_t>(j, "chunk", 0)};
     c.threads = get_or(j, "threads", 1U);
     c.placement = get_or<std::string>(j, "placement", "hot") == "cold" ? Placement::cold : Placement::hot;

@@ -83,6 +83,18 @@ TEST(ReportJson, RejectsWhatIsNotABenchmarkFile) {
     EXPECT_FALSE(report_from_json(R"({"schema":"hashscope-bench/1","results":[{"algorithm":1}]})").ok());
 }
 
+// Found by fuzz_bench_inputs: a float where a whole number belongs was cast, undefined when huge.
+TEST(ReportJson, RejectsNumbersThatAreNotWholeOrDoNotFit) {
+    const auto huge_size = report_from_json(
+        R"({"schema":"hashscope-bench/1","results":[{"algorithm":"crc32","implementation":"zlib","size":3.7e111,)"
+        R"("mode":"oneshot","ns_per_op":{"mean":1}}]})");
+    ASSERT_FALSE(huge_size.ok());
+    EXPECT_NE(huge_size.error().message.find("'size' is not a whole number"), std::string::npos) << huge_size.error().message;
+    EXPECT_FALSE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"threads":[-1]},"results":[]})").ok());
+    EXPECT_FALSE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"sizes":[1e30]},"results":[]})").ok());
+    EXPECT_TRUE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"sizes":[64,4096]},"results":[]})").ok());
+}
+
 TEST(Baseline, SignificantOnlyWhenIntervalsDoNotOverlap) {
     auto now = sample_report();
     auto before = sample_report();

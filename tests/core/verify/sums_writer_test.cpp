@@ -47,6 +47,20 @@ TEST(SumsWriter, LinesOfEachFormat) {
     EXPECT_TRUE(format_supports(SumsFormat::bsd, algo("crc64nvme")));
 }
 
+// Found by fuzz_sums_reader: on a file's first line, a reader strips a UTF-8 byte-order mark, so
+// an SFV name that starts with those bytes must be written as an escaped GNU line.
+TEST(SumsWriter, ANameStartingWithAByteOrderMarkSurvivesTheFirstLine) {
+    const std::string name = "\xEF\xBB\xBFnamed";
+    for (const SumsFormat format : {SumsFormat::gnu, SumsFormat::bsd, SumsFormat::sfv}) {
+        SumsReadOptions options;
+        options.file_name = format == SumsFormat::sfv ? "out.sfv" : "out";
+        options.algorithm = format == SumsFormat::bsd ? nullptr : &algo("crc32");
+        const auto f = parse_sums(format_sums_line(format, algo("crc32"), name, "cbf43926"), options);
+        ASSERT_EQ(f.entries.size(), 1U) << static_cast<int>(format);
+        EXPECT_EQ(f.entries[0].name, name) << static_cast<int>(format);
+    }
+}
+
 TEST(SumsWriter, EveryNameRoundTripsInEveryFormat) {
     for (const SumsFormat format : {SumsFormat::gnu, SumsFormat::bsd, SumsFormat::sfv}) {
         for (std::string_view id :
