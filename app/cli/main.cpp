@@ -33,6 +33,10 @@ commands:
                         Sizes: 64,4KiB,1MiB or ranges 64..4MiB:x4. Modes: oneshot,
                         stream:CHUNK, bytewise. --impl takes ids, best or all.
                         --read-floor adds memory · read: reading the bytes, no checksum.
+  selftest [--json] [--seed N]
+                        check every implementation this CPU can run: known-answer vectors,
+                        then random messages in random splits against the reference
+                        implementation. Exit 0 when all pass, 1 otherwise.
 
   --version             print the version
   --help                print this help
@@ -66,6 +70,7 @@ int main(int argc, char** argv) {
     if (command == "bench") return run_bench(argc, argv, 2);
     if (command == "check") return run_check(argc, argv, 2);
     if (command == "verify") return run_verify(argc, argv, 2);
+    if (command == "selftest") return run_selftest(argc, argv, 2);
     complain("unknown command '" + std::string(command) + "' (try --help)");
     return exit_usage;
 }

@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
 
     QApplication app(argc, argv);  // takes Qt's own options (-platform, -style) out of argv
     QApplication::setApplicationName(QStringLiteral("HashScope"));
+    // Where QSettings keeps what the pages remember (~/.config/HashScope/HashScope.conf); without
+    // an organisation name the pages remember nothing (see ui/bench/settings_store.hpp).
+    QApplication::setOrganizationName(QStringLiteral("HashScope"));
     QApplication::setApplicationVersion(QStringLiteral(HASHSCOPE_VERSION));
 
     QCommandLineParser parser;

@@ -1,13 +1,19 @@
 // The System page: this CPU's model and shape, its checksum-relevant features ✓/✗, library
-// versions, and the implementation dispatch chose for each algorithm with the others it has.
+// versions, the implementation dispatch chose for each algorithm with the others it has, and the
+// Self-test button: every implementation's verdict, progress, Cancel, a failing one in red.
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
+#include <array>
 
 #include "hashscope/cpu.hpp"
 #include "hashscope/libraries.hpp"
 #include "hashscope/registry.hpp"
+#include "hashscope/selftest.hpp"
 #include "system/implementation_table.hpp"
+#include "system/selftest_panel.hpp"
 #include "system/system_page.hpp"
 
 using namespace hashscope;
@@ -27,6 +33,40 @@ QString labelText(const QWidget& page, const QString& name) {
     return label ? label->text() : QStringLiteral("<no %1>").arg(name);
 }
 
+constexpr int kSelfTestTimeoutMs = 60000;
+
+// CRC-32C bit by bit, written here so the test needs nothing from the library's insides.
+std::uint64_t crc32cBitwise(std::uint64_t value, const std::byte* data, std::size_t size) {
+    auto crc = static_cast<std::uint32_t>(~value);
+    for (std::size_t i = 0; i < size; ++i) {
+        crc ^= static_cast<std::uint8_t>(data[i]);
+        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0x82f63b78U & (0U - (crc & 1U)));
+    }
+    return ~crc;
+}
+
+// Off by one bit on every update: a deliberately wrong implementation.
+std::uint64_t crc32cWrong(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return crc32cBitwise(value, data, size) ^ 1;
+}
+
+const auto kInjected = std::to_array<Implementation>({
+    {"crc32c", "bitwise", "own", {}, 10, "bit at a time", nullptr, crc32cBitwise},
+    {"crc32c", "wrong", "own", {}, 90, "deliberately wrong", nullptr, crc32cWrong},
+});
+
+QString resultOf(const SelfTestPanel& panel, const QString& algorithm, const QString& implementation) {
+    const int row = panel.rowOf(algorithm, implementation);
+    return row < 0 ? QStringLiteral("<no row>") : panel.table()->item(row, SelfTestPanel::kSelfTestResult)->text();
+}
+
+QString detailsOf(const SelfTestPanel& panel, const QString& algorithm, const QString& implementation) {
+    const int row = panel.rowOf(algorithm, implementation);
+    return row < 0 ? QStringLiteral("<no row>") : panel.table()->item(row, SelfTestPanel::kSelfTestDetails)->text();
+}
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
 }  // namespace
 
 class SystemPageTest : public QObject {
@@ -37,6 +77,11 @@ private slots:
     void showsTheChosenImplementations();
     void forcedFeatureSetChangesTheChoice();
     void showsLibraryVersions();
+    void selfTestButtonShowsEveryVerdict();
+    void selfTestCancelStopsMidway();
+    void selfTestShowsAFailingImplementation();
+    void selfTestOnASmallerCpuSkips();
+    void screenshots();
 };
 
 void SystemPageTest::showsTheHostCpu() {
@@ -96,6 +141,168 @@ void SystemPageTest::showsLibraryVersions() {
     QCOMPARE(labelText(page, QStringLiteral("lib_hashscope")), QStringLiteral(HASHSCOPE_VERSION));
     for (const auto& [name, version] : library_versions()) {
         QCOMPARE(labelText(page, QStringLiteral("lib_%1").arg(QString::fromStdString(name))), QString::fromStdString(version));
+    }
+}
+
+void SystemPageTest::selfTestButtonShowsEveryVerdict() {
+    SystemPage page;
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    SelfTestPanel* panel = page.selfTest();
+    QVERIFY(panel);
+    auto* button = page.findChild<QPushButton*>(QStringLiteral("selfTestButton"));
+    auto* cancel = page.findChild<QPushButton*>(QStringLiteral("selfTestCancelButton"));
+    auto* progress = page.findChild<QProgressBar*>(QStringLiteral("selfTestProgress"));
+    QVERIFY(button && cancel && progress);
+    // Before: every implementation listed, not run (or skipped), Cancel off.
+    QCOMPARE(panel->table()->rowCount(), static_cast<int>(all_implementations().size()));
+    QVERIFY(!cancel->isEnabled());
+
+    QTest::mouseClick(button, Qt::LeftButton);
+    // The click returns at once: the work is on the panel's pool, not on this thread.
+    QVERIFY(panel->running());
+    QVERIFY(!button->isEnabled());
+    QVERIFY(cancel->isEnabled());
+    QVERIFY(progress->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
+
+    const SelfTestReport& report = panel->report();
+    QVERIFY(!report.cancelled);
+    QVERIFY2(report.passed(), qPrintable(labelText(page, QStringLiteral("selfTestSummary"))));
+    const Registry& registry = Registry::host();
+    for (const auto& row : all_implementations()) {
+        const QString algorithm = qs(row.algorithm), id = qs(row.id);
+        const QString result = resultOf(*panel, algorithm, id);
+        if (registry.available(row)) {
+            QVERIFY2(result == QStringLiteral("✓ passed"), qPrintable(algorithm + QStringLiteral(" · ") + id + QStringLiteral(": ") + result));
+            QVERIFY(detailsOf(*panel, algorithm, id).contains(QStringLiteral("known answers")));
+        } else {
+            QCOMPARE(result, QStringLiteral("skipped"));
+        }
+    }
+    // Dispatch's crc32c is shown agreeing with the portable table.
+    const QString best = qs(registry.best("crc32c")->id);
+    if (best != QStringLiteral("table")) QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), best).endsWith(QStringLiteral("agree with table")));
+    QVERIFY(labelText(page, QStringLiteral("selfTestSummary")).startsWith(QStringLiteral("✓ All %1").arg(report.count(SelfTestStatus::passed))));
+    QCOMPARE(progress->value(), progress->maximum());
+    QVERIFY(!progress->isVisible());  // the summary says it all once the run is over
+    QVERIFY(button->isEnabled());
+    QVERIFY(!cancel->isEnabled());
+}
+
+void SystemPageTest::selfTestCancelStopsMidway() {
+    SystemPage page;
+    SelfTestPanel* panel = page.selfTest();
+    SelfTestOptions slow;
+    slow.random_messages = 100000;  // minutes of work: only Cancel ends it
+    panel->setOptions(slow);
+    QTest::mouseClick(page.findChild<QPushButton*>(QStringLiteral("selfTestButton")), Qt::LeftButton);
+    QVERIFY(panel->running());
+    auto* cancel = page.findChild<QPushButton*>(QStringLiteral("selfTestCancelButton"));
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(!cancel->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
+    QVERIFY(panel->report().cancelled);
+    QVERIFY(panel->report().outcomes.size() < all_implementations().size());
+    QVERIFY(labelText(page, QStringLiteral("selfTestSummary")).startsWith(QStringLiteral("Cancelled after")));
+    // What never ran says so, rather than "waiting" forever.
+    QStringList results;
+    for (int r = 0; r < panel->table()->rowCount(); ++r) results << panel->table()->item(r, SelfTestPanel::kSelfTestResult)->text();
+    QVERIFY(results.contains(QStringLiteral("not run")));
+    QVERIFY(!results.contains(QStringLiteral("waiting")));
+}
+
+void SystemPageTest::selfTestShowsAFailingImplementation() {
+    SystemPage page;
+    SelfTestPanel* panel = page.selfTest();
+    SelfTestOptions options;
+    options.seed = 7;
+    options.random_messages = 50;
+    options.implementations = kInjected;
+    panel->setOptions(options);
+    QCOMPARE(panel->table()->rowCount(), 2);
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
+    QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("wrong")), QStringLiteral("✗ FAILED"));
+    QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("wrong")).contains(QStringLiteral("known answer")));
+    const int row = panel->rowOf(QStringLiteral("crc32c"), QStringLiteral("wrong"));
+    QCOMPARE(panel->table()->item(row, SelfTestPanel::kSelfTestResult)->foreground().color(), QColor(0xb0, 0x00, 0x20));
+    QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("bitwise")), QStringLiteral("✓ passed"));
+    const QString summary = labelText(page, QStringLiteral("selfTestSummary"));
+    QVERIFY2(summary.startsWith(QStringLiteral("✗ 1 of 2 failed: crc32c · wrong")), qPrintable(summary));
+    QVERIFY(summary.contains(QStringLiteral("seed 7")));
+    QVERIFY(!panel->report().passed());
+}
+
+void SystemPageTest::selfTestOnASmallerCpuSkips() {
+    CpuInfo nehalem = host_cpu();
+    nehalem.features = CpuFeatureSet{CpuFeature::sse41, CpuFeature::sse42};
+    const Registry registry(nehalem.features);
+    SystemPage page(nehalem, registry);
+    SelfTestPanel* panel = page.selfTest();
+    SelfTestOptions quick;
+    quick.random_messages = 20;
+    panel->setOptions(quick);
+    // Before a run, what this CPU lacks is already named.
+    QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("pclmul")).contains(QStringLiteral("needs pclmulqdq")));
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
+    QVERIFY(panel->report().passed());
+    QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("pclmul")), QStringLiteral("skipped"));
+    QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("sse42")), QStringLiteral("✓ passed"));
+    QVERIFY(panel->report().count(SelfTestStatus::skipped) > 0);
+}
+
+// With HASHSCOPE_SCREENSHOTS=DIR (scripts/screenshots), saves the System page after a self-test on
+// this CPU, on a smaller one, and with a failing implementation; otherwise skipped.
+void SystemPageTest::screenshots() {
+    const QString out = qEnvironmentVariable("HASHSCOPE_SCREENSHOTS");
+    if (out.isEmpty()) QSKIP("set HASHSCOPE_SCREENSHOTS=DIR to write screenshots");
+    const auto shoot = [&](SystemPage& page, const QString& name, const SelfTestOptions& options) {
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.selfTest()->setOptions(options);
+        page.selfTest()->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.selfTest()->running(), kSelfTestTimeoutMs);
+        QTest::qWait(100);
+        QVERIFY(page.grab().save(out + QLatin1Char('/') + name));
+    };
+    {
+        SystemPage page;
+        shoot(page, QStringLiteral("system-selftest.png"), {});
+    }
+    {
+        CpuInfo nehalem = host_cpu();
+        nehalem.features = CpuFeatureSet{CpuFeature::sse41, CpuFeature::sse42};
+        const Registry registry(nehalem.features);
+        SystemPage page(nehalem, registry);
+        shoot(page, QStringLiteral("system-selftest-nehalem.png"), {});
+    }
+    {
+        SystemPage page;
+        SelfTestOptions options;
+        options.implementations = kInjected;
+        shoot(page, QStringLiteral("system-selftest-failing.png"), options);
+    }
+    {
+        // Mid-run: slowed down so that some verdicts are in and the rest are waiting.
+        SystemPage page;
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        SelfTestOptions slow;
+        slow.random_messages = 4000;
+        page.selfTest()->setOptions(slow);
+        page.selfTest()->run();
+        QTRY_VERIFY_WITH_TIMEOUT(page.selfTest()->table()->item(8, SelfTestPanel::kSelfTestResult)->text() != QStringLiteral("waiting"),
+                                 kSelfTestTimeoutMs);
+        QTest::qWait(50);
+        QVERIFY(page.grab().save(out + QStringLiteral("/system-selftest-running.png")));
+        page.selfTest()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.selfTest()->running(), kSelfTestTimeoutMs);
+        QTest::qWait(100);  // the layout settles after the progress bar hides
+        QVERIFY(page.grab().save(out + QStringLiteral("/system-selftest-cancelled.png")));
     }
 }
 

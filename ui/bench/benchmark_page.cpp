@@ -9,6 +9,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <array>
+#include <utility>
 
 #include "bench/bench_run.hpp"
 #include "bench/chart_panel.hpp"
@@ -19,6 +21,7 @@
 #include "bench/result_files.hpp"
 #include "bench/results_model.hpp"
 #include "bench/run_progress.hpp"
+#include "bench/settings_store.hpp"
 #include "hashscope/bench/environment.hpp"
 #include "hashscope/bench/runner.hpp"
 
@@ -28,6 +31,27 @@ namespace {
 CpuInfo withFeatures(CpuInfo cpu, CpuFeatureSet features) {
     cpu.features = features;
     return cpu;
+}
+
+constexpr std::array<std::pair<ChartPanel::View, const char*>, 4> kViewNames{{
+    {ChartPanel::View::nsop, "nsop"},
+    {ChartPanel::View::gbps, "gbps"},
+    {ChartPanel::View::threads, "threads"},
+    {ChartPanel::View::bars, "bars"},
+}};
+
+QString viewName(ChartPanel::View view) {
+    for (const auto& [v, name] : kViewNames) {
+        if (v == view) return QString::fromLatin1(name);
+    }
+    return QStringLiteral("nsop");
+}
+
+ChartPanel::View viewFromName(const QString& name) {
+    for (const auto& [v, text] : kViewNames) {
+        if (name == QLatin1String(text)) return v;
+    }
+    return ChartPanel::View::nsop;
 }
 
 QTableView* makeTable(ResultsModel* model, QWidget* parent) {
@@ -61,11 +85,50 @@ BenchmarkPage::BenchmarkPage(const CpuInfo& cpu, CpuFeatureSet features, QWidget
     connect(&tick_, &QTimer::timeout, this, &BenchmarkPage::updateProgress);
     // The machine's own warnings (hypervisor, governor, build type) before anything runs.
     showWarnings(bench::collect_environment(cpu_).warnings);
+    restoreSettings();
+    remember_.setSingleShot(true);
+    remember_.setInterval(500);
+    connect(&remember_, &QTimer::timeout, this, &BenchmarkPage::rememberSettings);
+    connect(config_, &ConfigPanel::specChanged, &remember_, qOverload<>(&QTimer::start));
+    connect(chart_, &ChartPanel::viewChanged, &remember_, qOverload<>(&QTimer::start));
     updateProgress();
     refresh();
 }
 
-BenchmarkPage::~BenchmarkPage() { shutdown(); }
+BenchmarkPage::~BenchmarkPage() {
+    if (remember_.isActive()) rememberSettings();
+    shutdown();
+}
+
+void BenchmarkPage::restoreSettings() {
+    const auto stored = loadBenchSettings();
+    if (!stored) return;
+    if (stored->preset != QLatin1String("custom")) {
+        config_->setPreset(stored->preset);  // an unknown name leaves the default
+    } else {
+        config_->setPreset(stored->basePreset);  // for what the fields do not show
+        BenchSettings s = stored->settings;
+        // Settings from a machine that could run more: what this CPU cannot run is dropped, and
+        // if nothing is left the preset's implementations stay ticked.
+        std::erase_if(s.participants, [this](const bench::Participant& p) {
+            const Implementation* impl = registry_.find(p.algorithm, p.implementation);
+            return impl == nullptr || impl->id != p.implementation || !registry_.available(*impl);
+        });
+        if (s.participants.empty()) s.participants = config_->settings().participants;
+        config_->setSettings(s);
+    }
+    chart_->setView(viewFromName(stored->chartView));
+}
+
+void BenchmarkPage::rememberSettings() {
+    remember_.stop();
+    StoredBenchSettings stored;
+    stored.preset = config_->presetName();
+    stored.basePreset = config_->basePreset();
+    stored.settings = config_->settings();
+    stored.chartView = viewName(chart_->view());
+    saveBenchSettings(stored);
+}
 
 void BenchmarkPage::build() {
     config_ = new ConfigPanel(registry_, cpu_, this);

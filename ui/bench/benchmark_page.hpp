@@ -70,6 +70,9 @@ private:
     void showWarnings(const std::vector<std::string>& warnings);
     void setStatus(const QString& text, bool error = false);
     void refresh();
+    // Settings remembered between runs of the program (bench/settings_store.hpp).
+    void restoreSettings();
+    void rememberSettings();
 
     Registry registry_;
     CpuInfo cpu_;
@@ -95,6 +98,7 @@ private:
     double estimate_ = 0;
     QElapsedTimer clock_;
     QTimer tick_;  // time left counts down between cells
+    QTimer remember_;  // edits are saved once typing pauses, and when the page goes
     std::vector<int> cores_;  // the cores the program may use
     std::unique_ptr<ScopedAffinity> guiAffinity_;  // keeps the GUI off the measuring core
 };

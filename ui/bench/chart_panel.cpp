@@ -76,6 +76,7 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
         userMoved_ = false;
         sizeCombo_->setVisible(view() == View::bars);
         rebuildNow();
+        emit viewChanged();
     });
     connect(sizeCombo_, &QComboBox::activated, this,
             [this] { setBarSize(static_cast<std::size_t>(sizeCombo_->currentData().toULongLong())); });

@@ -62,6 +62,10 @@ public:
 
     [[nodiscard]] QCustomPlot* plot() const { return plot_; }
 
+signals:
+    // The view changed, by the user or by setView() (the page remembers it).
+    void viewChanged();
+
 private:
     void rebuild();
     void drawLines(View view);

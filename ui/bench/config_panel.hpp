@@ -32,6 +32,8 @@ public:
     // Picks a preset ("quick", ..., "custom") and fills the fields from it; "custom" keeps them.
     void setPreset(const QString& name);
     [[nodiscard]] QString presetName() const;
+    // The preset last picked, which custom settings grew from (what the fields do not show).
+    [[nodiscard]] QString basePreset() const { return QString::fromStdString(base_.preset); }
     // Fills the fields; the preset shown becomes "custom".
     void setSettings(const BenchSettings& settings);
     [[nodiscard]] BenchSettings settings() const;

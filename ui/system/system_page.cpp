@@ -5,12 +5,14 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
 #include "hashscope/libraries.hpp"
 #include "system/implementation_table.hpp"
+#include "system/selftest_panel.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -43,11 +45,16 @@ SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     auto* implementations = new QGroupBox(tr("Implementations (chosen once at start-up, the best this CPU can run)"), this);
     auto* implLayout = new QVBoxLayout(implementations);
     implLayout->addWidget(makeImplementationTable(registry, implementations));
+    selfTest_ = new SelfTestPanel(registry, this);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(implementations);
+    split->addWidget(selfTest_);
+    split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(title);
     layout->addLayout(top);
-    layout->addWidget(implementations, 1);
+    layout->addWidget(split, 1);
 }
 
 QWidget* SystemPage::machineBox(const CpuInfo& cpu) {

@@ -1,0 +1,189 @@
+// The vectors. Sources, so that a wrong one can be traced:
+//   CRCs, Adler-32 "123456789": the catalogue check values (DESIGN.md §2); CRC-32C 32 x 00 / ff:
+//     RFC 3720 B.4; Adler-32 "Wikipedia": the worked example of the algorithm's description;
+//     the 2049- and 102400-byte patterns: a bit-at-a-time CRC written from the polynomials alone
+//     (and zlib.adler32), independent of every implementation here.
+//   MD5: RFC 1321 A.5. SHA-1/SHA-2: the FIPS 180-4 examples (NIST CSRC): "abc" and the two-block
+//     448- and 896-bit messages; "a" x 1000000 from FIPS 180-2 (RFC 3874 for SHA-224).
+//   SHA-3: FIPS 202 examples ("", "abc", the 1600-bit message of 0xa3). BLAKE2: RFC 7693 ("abc").
+//   BLAKE3: the official test_vectors.json (input byte i = i % 251), first 32 bytes of "hash".
+//   xxHash: the canonical output of `xxhsum` 0.8.1 (-H0, -H1, -H3, -H2).
+//   The rest ("" where a standard gives none, BLAKE2's 2049-byte pattern) and every value above
+//   were checked with Python's hashlib/zlib, an implementation independent of HashScope's.
+#include "selftest/known_answers.hpp"
+
+#include <array>
+
+namespace hashscope::selftest {
+namespace {
+
+constexpr MessageSpec text(std::string_view s) { return {s, s.size()}; }
+constexpr MessageSpec times(std::string_view s, std::size_t n) { return {s, s.size() * n}; }
+constexpr MessageSpec pattern(std::size_t n) { return {{}, n}; }
+
+constexpr std::string_view kCheck = "123456789";
+constexpr std::string_view k448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+constexpr std::string_view k896 =
+    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+
+constexpr auto kAnswers = std::to_array<KnownAnswer>({
+    {"crc32", text(kCheck), "cbf43926"},
+    {"crc32", text(""), "00000000"},
+    {"crc32", pattern(2049), "dddf2214"},
+    {"crc32", pattern(102400), "5cc1ce13"},
+
+    {"crc32c", text(kCheck), "e3069283"},
+    {"crc32c", text(""), "00000000"},
+    {"crc32c", times(std::string_view("\0", 1), 32), "8a9136aa"},
+    {"crc32c", times("\xff", 32), "62a8ab43"},
+    {"crc32c", pattern(2049), "0be89406"},
+    {"crc32c", pattern(102400), "7957da17"},
+
+    {"crc64nvme", text(kCheck), "ae8b14860a799888"},
+    {"crc64nvme", text(""), "0000000000000000"},
+    {"crc64nvme", pattern(2049), "607e4f93a17ec03c"},
+    {"crc64nvme", pattern(102400), "741e1f9c969a9d67"},
+
+    {"crc64xz", text(kCheck), "995dc9bbdf1939fa"},
+    {"crc64xz", text(""), "0000000000000000"},
+    {"crc64xz", pattern(2049), "ac79a8a813e40347"},
+    {"crc64xz", pattern(102400), "4b11c0d1c0580595"},
+
+    {"adler32", text(kCheck), "091e01de"},
+    {"adler32", text(""), "00000001"},
+    {"adler32", text("Wikipedia"), "11e60398"},
+    {"adler32", pattern(2049), "7279d7da"},
+    {"adler32", pattern(102400), "fdfe57a2"},
+
+    {"md5", text(""), "d41d8cd98f00b204e9800998ecf8427e"},
+    {"md5", text("a"), "0cc175b9c0f1b6a831c399e269772661"},
+    {"md5", text("abc"), "900150983cd24fb0d6963f7d28e17f72"},
+    {"md5", text("message digest"), "f96b697d7cb7938d525a2f31aaf161d0"},
+    {"md5", text("abcdefghijklmnopqrstuvwxyz"), "c3fcd3d76192e4007dfb496cca67e13b"},
+    {"md5", times("1234567890", 8), "57edf4a22be3c955ac49da2e2107b67a"},
+
+    {"sha1", text(""), "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+    {"sha1", text("abc"), "a9993e364706816aba3e25717850c26c9cd0d89d"},
+    {"sha1", text(k448), "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
+    {"sha1", times("a", 1000000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
+
+    {"sha224", text(""), "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f"},
+    {"sha224", text("abc"), "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"},
+    {"sha224", text(k448), "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525"},
+    {"sha224", times("a", 1000000), "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67"},
+
+    {"sha256", text(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+    {"sha256", text("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+    {"sha256", text(k448), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+    {"sha256", times("a", 1000000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"},
+
+    {"sha384", text(""),
+     "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
+    {"sha384", text("abc"),
+     "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
+    {"sha384", text(k896),
+     "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
+
+    {"sha512", text(""),
+     "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"},
+    {"sha512", text("abc"),
+     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+    {"sha512", text(k896),
+     "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"},
+
+    {"sha512-256", text(""), "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
+    {"sha512-256", text("abc"), "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
+    {"sha512-256", text(k896), "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
+
+    {"sha3-256", text(""), "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"},
+    {"sha3-256", text("abc"), "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
+    {"sha3-256", times("\xa3", 200), "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"},
+
+    {"sha3-512", text(""),
+     "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26"},
+    {"sha3-512", text("abc"),
+     "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0"},
+    {"sha3-512", times("\xa3", 200),
+     "e76dfad22084a8b1467fcf2ffa58361bec7628edf5f3fdc0e4805dc48caeeca81b7c13c30adf52a3659584739a2df46be589c51ca1a4a8416df6545a1ce8ba00"},
+
+    {"blake2b", text(""),
+     "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce"},
+    {"blake2b", text("abc"),
+     "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"},
+    {"blake2b", pattern(2049),
+     "146560fd774a01704fcce96f5f9b4b042ae43c928ad6546fb070b0ec18d2a4ac592578af038a1f6c5b79144fb16a0c6428999d518384d8349a3ec3707aa50ac2"},
+
+    {"blake2s", text(""), "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9"},
+    {"blake2s", text("abc"), "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"},
+    {"blake2s", pattern(2049), "4ec12e09806c18225b107785a2031e61ee1227412b9c18c5611bc6e54cd8c415"},
+
+    {"blake3", pattern(0), "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262"},
+    {"blake3", pattern(1), "2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213"},
+    {"blake3", pattern(64), "4eed7141ea4a5cd4b788606bd23f46e212af9cacebacdc7d1f4c6dc7f2511b98"},
+    {"blake3", pattern(1023), "10108970eeda3eb932baac1428c7a2163b0e924c9a9e25b35bba72b28f70bd11"},
+    {"blake3", pattern(1024), "42214739f095a406f3fc83deb889744ac00df831c10daa55189b5d121c855af7"},
+    {"blake3", pattern(1025), "d00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444"},
+    {"blake3", pattern(2049), "5f4d72f40d7a5f82b15ca2b2e44b1de3c2ef86c426c95c1af0b6879522563030"},
+    {"blake3", pattern(8193), "bab6c09cb8ce8cf459261398d2e7aef35700bf488116ceb94a36d0f5f1b7bc3b"},
+    {"blake3", pattern(31744), "62b6960e1a44bcc1eb1a611a8d6235b6b4b78f32e7abc4fb4c6cdcce94895c47"},
+    {"blake3", pattern(102400), "bc3e3d41a1146b069abffad3c0d44860cf664390afce4d9661f7902e7943e085"},
+
+    {"xxh32", text(""), "02cc5d05"},
+    {"xxh32", text("abc"), "32d153ff"},
+    {"xxh32", text(kCheck), "937bad67"},
+    {"xxh32", pattern(2049), "6524dcf5"},
+    {"xxh32", pattern(102400), "96c7eb65"},
+
+    {"xxh64", text(""), "ef46db3751d8e999"},
+    {"xxh64", text("abc"), "44bc2cf5ad770999"},
+    {"xxh64", text(kCheck), "8cb841db40e6ae83"},
+    {"xxh64", pattern(2049), "27858160679416ba"},
+    {"xxh64", pattern(102400), "eb1adcdd9e1369a6"},
+
+    {"xxh3", text(""), "2d06800538d394c2"},
+    {"xxh3", text("abc"), "78af5f94892f3950"},
+    {"xxh3", text(kCheck), "72dcb18b67a17dff"},
+    {"xxh3", pattern(2049), "6c9600c0e506e2ae"},
+    {"xxh3", pattern(102400), "1428e17f1cac2837"},
+
+    {"xxh128", text(""), "99aa06d3014798d86001c324468d497f"},
+    {"xxh128", text("abc"), "06b05ab6733a618578af5f94892f3950"},
+    {"xxh128", text(kCheck), "33119477ede5dcd5e9716427681d5860"},
+    {"xxh128", pattern(2049), "39a54bc93f74921b6c9600c0e506e2ae"},
+    {"xxh128", pattern(102400), "ecd387d36185351b1428e17f1cac2837"},
+});
+
+}  // namespace
+
+std::span<const KnownAnswer> known_answers() { return kAnswers; }
+
+std::vector<std::byte> message_bytes(const MessageSpec& message) {
+    std::vector<std::byte> bytes(message.length);
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        bytes[i] = message.text.empty() ? static_cast<std::byte>(i % 251)
+                                        : static_cast<std::byte>(message.text[i % message.text.size()]);
+    }
+    return bytes;
+}
+
+std::string describe(const MessageSpec& message) {
+    if (message.length == 0) return "the empty message";
+    if (message.text.empty()) return std::to_string(message.length) + " bytes of i mod 251";
+    // Printable text is quoted as it is; other bytes (0x00, 0xa3) as hex.
+    std::string unit;
+    for (const char c : message.text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f) {
+            unit += c;
+        } else {
+            static constexpr char kHex[] = "0123456789abcdef";
+            unit += "\\x";
+            unit += kHex[u >> 4];
+            unit += kHex[u & 15];
+        }
+    }
+    if (message.length == message.text.size()) return "\"" + unit + "\"";
+    return std::to_string(message.length / message.text.size()) + " x \"" + unit + "\"";
+}
+
+}  // namespace hashscope::selftest

@@ -1,0 +1,73 @@
+// SelfTestPanel: the System page's Self-test box. The button runs the core self-test (known-answer
+// vectors, then random messages against each algorithm's reference) on the panel's own thread
+// pool; the table shows every implementation with its verdict as it arrives, with progress and
+// Cancel. The GUI thread only receives results.
+#pragma once
+
+#include <QGroupBox>
+#include <QHash>
+#include <QThreadPool>
+
+#include "hashscope/registry.hpp"
+#include "hashscope/selftest.hpp"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace hashscope::ui {
+
+class SelfTestRun;
+
+class SelfTestPanel : public QGroupBox {
+    Q_OBJECT
+
+public:
+    enum Column { kSelfTestAlgorithm, kSelfTestImplementation, kSelfTestBackend, kSelfTestResult, kSelfTestDetails };
+
+    explicit SelfTestPanel(const Registry& registry, QWidget* parent = nullptr);
+    ~SelfTestPanel() override;
+
+    // What the Self-test and Cancel buttons do.
+    void run();
+    void cancel();
+    // cancel(), then waits for the worker (it stops within one random message).
+    void shutdown();
+    [[nodiscard]] bool running() const { return job_ != nullptr; }
+    // The last run that finished (cancelled or not); empty before the first.
+    [[nodiscard]] const SelfTestReport& report() const { return report_; }
+
+    // Tests: fewer random messages, a fixed seed, injected rows. Resets the table; not while running.
+    void setOptions(const SelfTestOptions& options);
+    [[nodiscard]] QTableWidget* table() const { return table_; }
+    // The table row of one implementation; -1 if it is not listed.
+    [[nodiscard]] int rowOf(const QString& algorithm, const QString& implementation) const;
+
+signals:
+    void runFinished();
+
+private:
+    void resetTable();
+    void onOutcome(const SelfTestOutcome& outcome, const SelfTestProgress& progress);
+    void onFinished(const SelfTestReport& report);
+    void showOutcome(int row, const SelfTestOutcome& outcome);
+    void refresh();
+
+    Registry registry_;
+    SelfTestOptions options_;
+    QThreadPool pool_;  // our own (DESIGN.md §7): never behind, or in the way of, other work
+
+    QPushButton* run_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
+    QLabel* summary_;
+    QTableWidget* table_;
+    QHash<QString, int> rows_;  // "algorithm/implementation" -> table row
+
+    SelfTestRun* job_ = nullptr;
+    SelfTestReport report_;
+    std::size_t runnable_ = 0;
+};
+
+}  // namespace hashscope::ui
