@@ -4,7 +4,7 @@ WERROR ?= OFF
 BUILD_DIR := $(if $(filter dev,$(PRESET)),build,build-$(PRESET))
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build run test format lint clean
+.PHONY: all deps configure build run test sanitize-asan sanitize-tsan format lint clean
 
 all: build
 
@@ -20,8 +20,23 @@ build: configure
 run: deps build
 	scripts/run-app $(BUILD_DIR)
 
+# The tests, then (with clang present) the same core and CLI tests under AddressSanitizer and
+# UBSan, with a short run of every fuzz target.
 test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	@if [ "$(PRESET)" = dev ] && command -v clang++ >/dev/null; then $(MAKE) --no-print-directory sanitize-asan; \
+	else echo "make test: clang++ not found, sanitizer and fuzz runs skipped"; fi
+
+sanitize-asan: deps
+	cmake --preset asan -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
+	cmake --build build-asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
+# The threaded engine (verifier, benchmark runner) under ThreadSanitizer; CI runs it after `make test`.
+sanitize-tsan: deps
+	cmake --preset tsan -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
+	cmake --build build-tsan -j $(JOBS) --target core_tests hashscope-cli
+	ctest --preset tsan -j $(JOBS)
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
