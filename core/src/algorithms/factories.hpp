@@ -15,6 +15,9 @@ std::uint64_t extend_crc32c_table(std::uint64_t value, const std::byte* data, st
 std::uint64_t extend_crc64nvme_table(std::uint64_t value, const std::byte* data, std::size_t size);
 std::uint64_t extend_crc64xz_table(std::uint64_t value, const std::byte* data, std::size_t size);
 HasherPtr make_blake3_portable();
+HasherPtr make_blake3_sse41();
+HasherPtr make_blake3_avx2();
+HasherPtr make_blake3_avx512();  // defined only with HASHSCOPE_AVX512_KERNELS
 
 // OpenSSL 3 EVP
 HasherPtr make_openssl_md5();

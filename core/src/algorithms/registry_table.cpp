@@ -76,6 +76,16 @@ const auto kTable = std::to_array<Implementation>({
     {"blake2b", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2b},
     {"blake2s", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2s},
 
+    // Every BLAKE3 tier runs SSE4.1 code for single blocks and its last few inputs, and -mavx512f
+    // implies AVX2 instructions: each needs the features of the tiers below it too.
+#if defined(HASHSCOPE_AVX512_KERNELS)
+    {"blake3", "avx512", "own", {F::sse41, F::avx2, F::avx512f, F::avx512vl}, 80,
+     "16 chunks or parents at once in AVX-512 registers", detail::make_blake3_avx512},
+#endif
+    {"blake3", "avx2", "own", {F::sse41, F::avx2}, 60, "8 chunks or parents at once in AVX2 registers",
+     detail::make_blake3_avx2},
+    {"blake3", "sse41", "own", {F::sse41}, 40, "4 chunks or parents at once in SSE4.1 registers",
+     detail::make_blake3_sse41},
     {"blake3", "portable", "own", {}, 10, "portable C++ (reference)", detail::make_blake3_portable},
 
     {"xxh32", "xxhash", "xxhash", {}, 50, "libxxhash", detail::make_xxhash_xxh32},

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_subtree.hpp"
 #include "algorithms/crc/crc_combine.hpp"
 #include "hashscope/algorithm.hpp"
@@ -117,8 +118,8 @@ public:
 private:
     const AlgorithmInfo& info_;
     CombineFn combine_;
-    [[maybe_unused]] std::uint64_t total_;       // checked by assert() in debug builds only
-    [[maybe_unused]] std::uint64_t piece_size_;  // (clang warns of unused fields in release)
+    std::uint64_t total_;
+    std::uint64_t piece_size_;
     std::vector<ValuePiece> pieces_;
 };
 
@@ -127,7 +128,7 @@ private:
 
 class Blake3Piece final : public SplitDigest::Piece {
 public:
-    Blake3Piece(std::uint64_t first_chunk, std::uint64_t chunks) : subtree_(first_chunk, chunks) {}
+    Blake3Piece(const blake3::Kernel& kernel, std::uint64_t first_chunk) : subtree_(kernel, first_chunk) {}
     void update(std::span<const std::byte> data) override {
         subtree_.update(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
     }
@@ -137,15 +138,15 @@ private:
     blake3::SubtreeHasher subtree_;
 };
 
-// Two pieces or more: each a subtree, joined at the end.
+// Two pieces or more: each a subtree hashed by the row's kernel, joined at the end.
 class Blake3Split final : public SplitDigest {
 public:
-    Blake3Split(const AlgorithmInfo& info, std::uint64_t total, std::uint64_t piece_size)
+    Blake3Split(const AlgorithmInfo& info, const blake3::Kernel& kernel, std::uint64_t total, std::uint64_t piece_size)
         : info_(info), total_(total), piece_size_(piece_size) {
         const std::size_t n = piece_count(total, piece_size);
         const std::uint64_t chunks = piece_size / blake3::chunk_size;
         pieces_.reserve(n);
-        for (std::size_t i = 0; i < n; ++i) pieces_.emplace_back(i * chunks, chunks);
+        for (std::size_t i = 0; i < n; ++i) pieces_.emplace_back(kernel, i * chunks);
     }
 
     [[nodiscard]] std::size_t pieces() const override { return pieces_.size(); }
@@ -223,7 +224,11 @@ Result<std::unique_ptr<SplitDigest>> SplitDigest::make(const Registry& registry,
     }
 
     if (info->id == "blake3") {
-        if (total_size > piece_size) return std::unique_ptr<SplitDigest>(std::make_unique<Blake3Split>(*info, total_size, piece_size));
+        const blake3::Kernel* kernel = blake3::kernel_for(row->id);
+        if (kernel == nullptr) return Error{"blake3 · " + std::string(row->id) + " has no kernel for subtrees"};
+        if (total_size > piece_size) {
+            return std::unique_ptr<SplitDigest>(std::make_unique<Blake3Split>(*info, *kernel, total_size, piece_size));
+        }
         auto hasher = registry.make_hasher(info->id, row->id);
         if (!hasher) return hasher.error();
         return std::unique_ptr<SplitDigest>(std::make_unique<WholeSplit>(std::move(hasher.value())));

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_portable.hpp"
 #include "algorithms/blake3/blake3_subtree.hpp"
 #include "implementation_fixture.hpp"
@@ -254,8 +255,19 @@ std::array<std::uint8_t, blake3::out_size> portable_hash(std::span<const std::by
     return out;
 }
 
-ChainingValue subtree_cv(std::span<const std::byte> bytes, std::uint64_t first_chunk, std::uint64_t seed) {
-    blake3::SubtreeHasher subtree(first_chunk);
+// The BLAKE3 kernels this CPU can run, the portable one included.
+std::vector<const blake3::Kernel*> host_kernels() {
+    std::vector<const blake3::Kernel*> out;
+    for (const auto* row : Registry::host().implementations_of("blake3")) {
+        const blake3::Kernel* kernel = blake3::kernel_for(row->id);
+        if (kernel != nullptr && Registry::host().available(*row)) out.push_back(kernel);
+    }
+    return out;
+}
+
+ChainingValue subtree_cv(const blake3::Kernel& kernel, std::span<const std::byte> bytes, std::uint64_t first_chunk,
+                         std::uint64_t seed) {
+    blake3::SubtreeHasher subtree(kernel, first_chunk);
     std::mt19937_64 rng(seed);
     while (!bytes.empty()) {
         const std::size_t n = random_split(rng, bytes.size());
@@ -267,6 +279,16 @@ ChainingValue subtree_cv(std::span<const std::byte> bytes, std::uint64_t first_c
 
 // The root's two children: the left one of the largest power of two of chunks that leaves at
 // least one byte, the right one the rest — around every power of two up to 256 chunks.
+TEST(Blake3Subtree, EveryRowHasAKernelAndTheHostRunsSeveral) {
+    for (const auto* row : Registry::host().implementations_of("blake3")) {
+        const blake3::Kernel* kernel = blake3::kernel_for(row->id);
+        ASSERT_NE(kernel, nullptr) << row->id;
+        EXPECT_EQ(kernel->id, row->id);
+    }
+    EXPECT_EQ(blake3::kernel_for("sha256"), nullptr);
+    EXPECT_GE(host_kernels().size(), 1u);
+}
+
 TEST(Blake3Subtree, TwoChildrenMakeTheRootAroundPowersOfTwo) {
     const auto data = random_bytes(260 * KiB, 5);
     std::vector<std::size_t> totals;
@@ -276,13 +298,17 @@ TEST(Blake3Subtree, TwoChildrenMakeTheRootAroundPowersOfTwo) {
             if (t > KiB) totals.push_back(t);  // one chunk or less is a lone root
         }
     }
-    for (const std::size_t total : totals) {
-        const auto message = std::span(data).first(total);
-        const std::size_t left_chunks = std::bit_floor((total - 1) / KiB);
-        const std::size_t cut = left_chunks * KiB;
-        const std::array<ChainingValue, 2> cvs = {subtree_cv(message.first(cut), 0, total),
-                                                  subtree_cv(message.subspan(cut), left_chunks, total + 1)};
-        EXPECT_EQ(blake3::root_from_subtrees(cvs), portable_hash(message)) << total << " bytes";
+    for (const auto* kernel : host_kernels()) {
+        for (const std::size_t total : totals) {
+            const auto message = std::span(data).first(total);
+            const std::size_t left_chunks = std::bit_floor((total - 1) / KiB);
+            const std::size_t cut = left_chunks * KiB;
+            const std::array<ChainingValue, 2> cvs = {
+                subtree_cv(*kernel, message.first(cut), 0, total),
+                subtree_cv(*kernel, message.subspan(cut), left_chunks, total + 1)};
+            EXPECT_EQ(blake3::root_from_subtrees(cvs), portable_hash(message))
+                << kernel->id << ", " << total << " bytes";
+        }
     }
 }
 
@@ -290,20 +316,23 @@ TEST(Blake3Subtree, TwoChildrenMakeTheRootAroundPowersOfTwo) {
 // tree rule for every count, not only powers of two.
 TEST(Blake3Subtree, ManyEqualSubtreesJoinIntoTheRoot) {
     const auto data = random_bytes(4 * 17 * KiB, 9);
-    for (const std::size_t chunks : {std::size_t{1}, std::size_t{2}, std::size_t{4}}) {
-        const std::size_t piece = chunks * KiB;
-        const std::size_t max_count = chunks == 1 ? 33 : 17;  // past 32 and 16: a fifth and sixth level
-        for (std::size_t count = 2; count <= max_count; ++count) {
-            for (const std::size_t last : {std::size_t{1}, piece / 2 + 7, piece}) {
-                const std::size_t total = (count - 1) * piece + last;
-                const auto message = std::span(data).first(total);
-                std::vector<ChainingValue> cvs;
-                for (std::size_t i = 0; i < count; ++i) {
-                    const auto bytes = message.subspan(i * piece, std::min(piece, total - i * piece));
-                    cvs.push_back(subtree_cv(bytes, i * chunks, i));
+    for (const auto* kernel : host_kernels()) {
+        for (const std::size_t chunks : {std::size_t{1}, std::size_t{2}, std::size_t{4}}) {
+            const std::size_t piece = chunks * KiB;
+            const std::size_t max_count = chunks == 1 ? 33 : 17;  // past 32 and 16: a fifth and sixth level
+            for (std::size_t count = 2; count <= max_count; ++count) {
+                for (const std::size_t last : {std::size_t{1}, piece / 2 + 7, piece}) {
+                    const std::size_t total = (count - 1) * piece + last;
+                    const auto message = std::span(data).first(total);
+                    std::vector<ChainingValue> cvs;
+                    for (std::size_t i = 0; i < count; ++i) {
+                        const auto bytes = message.subspan(i * piece, std::min(piece, total - i * piece));
+                        cvs.push_back(subtree_cv(*kernel, bytes, i * chunks, i));
+                    }
+                    EXPECT_EQ(blake3::root_from_subtrees(cvs), portable_hash(message))
+                        << kernel->id << ": " << count << " subtrees of " << chunks << " chunks, last " << last
+                        << " bytes";
                 }
-                EXPECT_EQ(blake3::root_from_subtrees(cvs), portable_hash(message))
-                    << count << " subtrees of " << chunks << " chunks, last " << last << " bytes";
             }
         }
     }
@@ -311,14 +340,39 @@ TEST(Blake3Subtree, ManyEqualSubtreesJoinIntoTheRoot) {
 
 TEST(Blake3Subtree, ChainingValueDoesNotChangeTheState) {
     const auto data = random_bytes(5000, 13);
-    blake3::SubtreeHasher subtree(4);
-    subtree.update(reinterpret_cast<const std::uint8_t*>(data.data()), 3000);
-    const ChainingValue early = subtree.chaining_value();
-    EXPECT_EQ(subtree.chaining_value(), early);
-    subtree.update(reinterpret_cast<const std::uint8_t*>(data.data()) + 3000, 2000);
-    EXPECT_EQ(subtree.size(), 5000u);
-    EXPECT_EQ(subtree.chaining_value(), subtree_cv(data, 4, 1));
-    EXPECT_NE(subtree.chaining_value(), early);
+    for (const auto* kernel : host_kernels()) {
+        blake3::SubtreeHasher subtree(*kernel, 4);
+        subtree.update(reinterpret_cast<const std::uint8_t*>(data.data()), 3000);
+        const ChainingValue early = subtree.chaining_value();
+        EXPECT_EQ(subtree.chaining_value(), early);
+        subtree.update(reinterpret_cast<const std::uint8_t*>(data.data()) + 3000, 2000);
+        EXPECT_EQ(subtree.size(), 5000u);
+        EXPECT_EQ(subtree.chaining_value(), subtree_cv(blake3::portable_kernel(), data, 4, 1)) << kernel->id;
+        EXPECT_NE(subtree.chaining_value(), early);
+    }
+}
+
+// Pieces of the sizes the verifier uses (whole subtrees of 256 KiB and more, where the kernels'
+// wide path and its recursion run), at chunk offsets far into a message: every kernel gives the
+// portable kernel's chaining value, fed whole or in random splits.
+TEST(Blake3Subtree, KernelsAgreeOnLargeSubtreesAtAnyOffset) {
+    const auto data = random_bytes(1024 * KiB + 3 * KiB + 5, 17);
+    // 2^32 - 8: the low words of the lanes' counters wrap inside a batch.
+    const std::uint64_t first_chunks[] = {0, 1024, (std::uint64_t{1} << 32) - 8, (std::uint64_t{1} << 40) + 2048};
+    for (const std::size_t size : {std::size_t{1024 * KiB}, std::size_t{512 * KiB + 3 * KiB + 5}, data.size()}) {
+        const auto bytes = std::span(data).first(size);
+        for (const std::uint64_t first : first_chunks) {
+            const ChainingValue expected = subtree_cv(blake3::portable_kernel(), bytes, first, 0);
+            for (const auto* kernel : host_kernels()) {
+                blake3::SubtreeHasher whole(*kernel, first);
+                whole.update(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+                EXPECT_EQ(whole.chaining_value(), expected)
+                    << kernel->id << ", " << size << " bytes at chunk " << first;
+                EXPECT_EQ(subtree_cv(*kernel, bytes, first, size + first), expected)
+                    << kernel->id << ", split, " << size << " bytes at chunk " << first;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
-// Registry factory for the portable BLAKE3.
+// Registry factories for BLAKE3: the portable reference and the kernel tiers.
 #include <memory>
 
+#include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_portable.hpp"
+#include "algorithms/blake3/blake3_tree.hpp"
 #include "algorithms/factories.hpp"
 
 namespace hashscope::detail {
@@ -21,8 +23,28 @@ private:
     blake3::Hasher state_;
 };
 
+class Blake3KernelHasher final : public Hasher {
+public:
+    explicit Blake3KernelHasher(const blake3::Kernel& kernel) : state_(kernel) {}
+    void update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
+    Digest finish() override {
+        std::array<std::uint8_t, blake3::out_size> out{};
+        state_.finalize(out);
+        return {"blake3", out};
+    }
+    void reset() override { state_.reset(); }
+
+private:
+    blake3::TreeHasher state_;
+};
+
 }  // namespace
 
 HasherPtr make_blake3_portable() { return std::make_unique<Blake3PortableHasher>(); }
+HasherPtr make_blake3_sse41() { return std::make_unique<Blake3KernelHasher>(blake3::sse41_kernel()); }
+HasherPtr make_blake3_avx2() { return std::make_unique<Blake3KernelHasher>(blake3::avx2_kernel()); }
+#if defined(HASHSCOPE_AVX512_KERNELS)
+HasherPtr make_blake3_avx512() { return std::make_unique<Blake3KernelHasher>(blake3::avx512_kernel()); }
+#endif
 
 }  // namespace hashscope::detail

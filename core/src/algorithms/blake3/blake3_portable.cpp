@@ -11,19 +11,7 @@ namespace hashscope::blake3 {
 
 namespace {
 
-using detail::ChainingValue;
-using BlockWords = std::array<std::uint32_t, 16>;
-
-// Domain-separation flags (spec, table 3).
-enum Flag : std::uint32_t {
-    chunk_start = 1u << 0,
-    chunk_end = 1u << 1,
-    parent = 1u << 2,
-    root = 1u << 3,
-    keyed_hash = 1u << 4,
-    derive_key_context = 1u << 5,
-    derive_key_material = 1u << 6,
-};
+using namespace detail;  // ChainingValue, BlockWords, Output and the flags
 
 // Same constants as the SHA-256 IV.
 constexpr ChainingValue iv = {
@@ -74,14 +62,6 @@ BlockWords load_block(const std::uint8_t* block) {
     BlockWords words;
     for (std::size_t i = 0; i < words.size(); ++i) {
         words[i] = load_le32(block + 4 * i);
-    }
-    return words;
-}
-
-ChainingValue load_key(std::span<const std::uint8_t, key_size> key) {
-    ChainingValue words;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        words[i] = load_le32(key.data() + 4 * i);
     }
     return words;
 }
@@ -143,77 +123,98 @@ ChainingValue compress_cv(const ChainingValue& cv, const BlockWords& block, std:
     return first_8_words(compress(cv, block, counter, block_len, flags));
 }
 
-// A node whose compression has not been done yet, because we don't know
-// until the end whether it is the root (which needs the ROOT flag and may be
-// compressed many times with increasing counters for extended output).
-struct Output {
-    ChainingValue input_cv;
-    BlockWords block;
-    std::uint64_t counter;
-    std::uint32_t block_len;
-    std::uint32_t flags;
+}  // namespace
 
-    ChainingValue chaining_value() const { return compress_cv(input_cv, block, counter, block_len, flags); }
+// ---------------------------------------------------------------------------
+// Nodes and ChunkState
 
-    void root_bytes(std::span<std::uint8_t> out, std::uint64_t seek) const {
-        // Each root compression yields 64 output bytes; the block counter selects which.
-        std::uint64_t block_counter = seek / block_size;
-        std::size_t offset = static_cast<std::size_t>(seek % block_size);
-        while (!out.empty()) {
-            const BlockWords words = compress(input_cv, block, block_counter, block_len, flags | root);
-            std::array<std::uint8_t, block_size> bytes;
-            for (std::size_t i = 0; i < words.size(); ++i) {
-                store_le32(bytes.data() + 4 * i, words[i]);
-            }
-            const std::size_t n = std::min(block_size - offset, out.size());
-            std::memcpy(out.data(), bytes.data() + offset, n);
-            out = out.subspan(n);
-            offset = 0;
-            ++block_counter;
+namespace detail {
+
+ChainingValue compress_block(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter,
+                             std::uint32_t block_len, std::uint32_t flags) {
+    return compress_cv(cv, load_block(block), counter, block_len, flags);
+}
+
+void compress_portable(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter,
+                       std::uint32_t block_len, std::uint32_t flags, BlockWords& out) {
+    out = compress(cv, load_block(block), counter, block_len, flags);
+}
+
+ChainingValue Output::chaining_value(CompressFn compress_fn) const {
+    BlockWords words;
+    compress_fn(input_cv, block.data(), counter, block_len, flags, words);
+    return first_8_words(words);
+}
+
+void Output::root_bytes(std::span<std::uint8_t> out, std::uint64_t seek, CompressFn compress_fn) const {
+    // Each root compression yields 64 output bytes; the block counter selects which.
+    std::uint64_t block_counter = seek / block_size;
+    std::size_t offset = static_cast<std::size_t>(seek % block_size);
+    while (!out.empty()) {
+        BlockWords words;
+        compress_fn(input_cv, block.data(), block_counter, block_len, flags | root, words);
+        std::array<std::uint8_t, block_size> bytes;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            store_le32(bytes.data() + 4 * i, words[i]);
         }
+        const std::size_t n = std::min(block_size - offset, out.size());
+        std::memcpy(out.data(), bytes.data() + offset, n);
+        out = out.subspan(n);
+        offset = 0;
+        ++block_counter;
     }
-};
+}
 
-Output chunk_output(const detail::ChunkState& chunk) {
+Output chunk_output(const ChunkState& chunk) {
     // The buffered block is the chunk's last one; zero-pad it (the buffer may hold stale bytes).
-    std::array<std::uint8_t, block_size> padded{};
-    std::memcpy(padded.data(), chunk.block.data(), chunk.block_len);
-    return Output{
-        chunk.cv,
-        load_block(padded.data()),
-        chunk.chunk_counter,
-        static_cast<std::uint32_t>(chunk.block_len),
-        chunk.flags | chunk.start_flag() | chunk_end,
-    };
+    Output out{chunk.cv, {}, chunk.chunk_counter, static_cast<std::uint32_t>(chunk.block_len),
+               chunk.flags | chunk.start_flag() | chunk_end};
+    std::memcpy(out.block.data(), chunk.block.data(), chunk.block_len);
+    return out;
 }
 
 Output parent_output(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
                      std::uint32_t mode_flags) {
-    BlockWords block;
-    std::copy(left.begin(), left.end(), block.begin());
-    std::copy(right.begin(), right.end(), block.begin() + 8);
+    std::array<std::uint8_t, block_size> block;
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        store_le32(block.data() + 4 * i, left[i]);
+        store_le32(block.data() + 32 + 4 * i, right[i]);
+    }
     // Parent nodes always use counter 0 and a full block.
     return Output{key, block, 0, static_cast<std::uint32_t>(block_size), mode_flags | parent};
 }
 
-}  // namespace
+ChainingValue load_key(std::span<const std::uint8_t, key_size> key) {
+    ChainingValue words;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        words[i] = load_le32(key.data() + 4 * i);
+    }
+    return words;
+}
 
-// ---------------------------------------------------------------------------
-// ChunkState
-
-namespace detail {
+ChainingValue derive_key_context_key(std::string_view context) {
+    // Two stages (spec 2.3): the context string is hashed into a context key,
+    // which then keys the hashing of the key material.
+    Hasher context_hasher(iv, derive_key_context);
+    context_hasher.update(context.data(), context.size());
+    std::array<std::uint8_t, key_size> context_key;
+    context_hasher.finalize(context_key);
+    return load_key(context_key);
+}
 
 ChunkState::ChunkState(const ChainingValue& key, std::uint64_t counter, std::uint32_t mode_flags)
     : cv(key), chunk_counter(counter), flags(mode_flags) {}
 
 std::uint32_t ChunkState::start_flag() const { return blocks_compressed == 0 ? chunk_start : 0u; }
 
-void ChunkState::update(const std::uint8_t* data, std::size_t len) {
+void ChunkState::update(const std::uint8_t* data, std::size_t len, CompressFn compress_fn) {
+    BlockWords words;
     while (len > 0) {
         // More input exists, so a full buffered block is not the chunk's last one.
         if (block_len == block_size) {
-            cv = compress_cv(cv, load_block(block.data()), chunk_counter,
-                             static_cast<std::uint32_t>(block_size), flags | start_flag());
+            compress_fn(cv, block.data(), chunk_counter, static_cast<std::uint32_t>(block_size), flags | start_flag(),
+                        words);
+            cv = first_8_words(words);
             ++blocks_compressed;
             block_len = 0;
         }
@@ -221,8 +222,9 @@ void ChunkState::update(const std::uint8_t* data, std::size_t len) {
         // the last one (even if full) for the buffer since it may end the chunk.
         if (block_len == 0) {
             while (len > block_size) {
-                cv = compress_cv(cv, load_block(data), chunk_counter,
-                                 static_cast<std::uint32_t>(block_size), flags | start_flag());
+                compress_fn(cv, data, chunk_counter, static_cast<std::uint32_t>(block_size), flags | start_flag(),
+                            words);
+                cv = first_8_words(words);
                 ++blocks_compressed;
                 data += block_size;
                 len -= block_size;
@@ -237,8 +239,6 @@ void ChunkState::update(const std::uint8_t* data, std::size_t len) {
 }
 
 ChainingValue hash_mode_key() { return iv; }
-
-ChainingValue chunk_chaining_value(const ChunkState& chunk) { return chunk_output(chunk).chaining_value(); }
 
 ChainingValue parent_chaining_value(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
                                     std::uint32_t mode_flags) {
@@ -265,13 +265,7 @@ Hasher Hasher::keyed(std::span<const std::uint8_t, key_size> key) {
 }
 
 Hasher Hasher::derive_key(std::string_view context) {
-    // Two stages (spec 2.3): the context string is hashed into a context key,
-    // which then keys the hashing of the key material.
-    Hasher context_hasher(iv, derive_key_context);
-    context_hasher.update(context.data(), context.size());
-    std::array<std::uint8_t, key_size> context_key;
-    context_hasher.finalize(context_key);
-    return Hasher(load_key(context_key), derive_key_material);
+    return Hasher(detail::derive_key_context_key(context), derive_key_material);
 }
 
 void Hasher::push_chunk_cv(ChainingValue cv, std::uint64_t total_chunks) {

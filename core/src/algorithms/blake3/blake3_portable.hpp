@@ -25,6 +25,19 @@ using ChainingValue = std::array<std::uint32_t, 8>;
 // holds more entries than the bit length of the chunk count.
 inline constexpr std::size_t max_cv_stack_depth = 54;
 
+using BlockWords = std::array<std::uint32_t, 16>;
+
+// One compression of a 64-byte block (little-endian words; a short block zero-padded): all 16
+// output words, the first 8 being the chaining value. The portable one is the reference; the
+// kernels bring faster ones.
+using CompressFn = void (*)(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter,
+                            std::uint32_t block_len, std::uint32_t flags, BlockWords& out);
+void compress_portable(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter,
+                       std::uint32_t block_len, std::uint32_t flags, BlockWords& out);
+// Only the chaining value, with the portable code.
+ChainingValue compress_block(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter,
+                             std::uint32_t block_len, std::uint32_t flags);
+
 // The chunk currently being filled. It always keeps its last block buffered
 // (uncompressed) because only the final block of a chunk gets CHUNK_END, and
 // we cannot know a block is final until more input arrives or finalize() runs.
@@ -43,15 +56,49 @@ struct ChunkState {
     std::size_t len() const { return blocks_compressed * block_size + block_len; }
     // CHUNK_START for the first block of the chunk, 0 otherwise.
     std::uint32_t start_flag() const;
-    // Consumes input; the caller never passes more than chunk_size - len() bytes.
-    void update(const std::uint8_t* data, std::size_t len);
+    // Consumes input; the caller never passes more than chunk_size - len() bytes. `compress` is
+    // the portable compression unless a faster one is given (blake3_kernel.hpp).
+    void update(const std::uint8_t* data, std::size_t len, CompressFn compress = compress_portable);
 };
+
+// Domain-separation flags (spec, table 3).
+enum Flag : std::uint32_t {
+    chunk_start = 1u << 0,
+    chunk_end = 1u << 1,
+    parent = 1u << 2,
+    root = 1u << 3,
+    keyed_hash = 1u << 4,
+    derive_key_context = 1u << 5,
+    derive_key_material = 1u << 6,
+};
+
+// A node whose compression has not been done yet, because we don't know
+// until the end whether it is the root (which needs the ROOT flag and may be
+// compressed many times with increasing counters for extended output).
+struct Output {
+    ChainingValue input_cv;
+    std::array<std::uint8_t, block_size> block;  // zero-padded
+    std::uint64_t counter;
+    std::uint32_t block_len;
+    std::uint32_t flags;
+
+    [[nodiscard]] ChainingValue chaining_value(CompressFn compress = compress_portable) const;
+    // The root's output stream from byte `seek`.
+    void root_bytes(std::span<std::uint8_t> out, std::uint64_t seek, CompressFn compress = compress_portable) const;
+};
+
+// The chunk as a node (its bytes all given to `chunk`), and a parent of two chaining values.
+Output chunk_output(const ChunkState& chunk);
+Output parent_output(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
+                     std::uint32_t mode_flags);
+
+// The key a mode starts from (spec 2.3): `context` is hashed first in derive-key mode.
+ChainingValue load_key(std::span<const std::uint8_t, key_size> key);
+ChainingValue derive_key_context_key(std::string_view context);
 
 // Tree nodes as separate steps, for hashing a message as independent subtrees
 // (blake3_subtree.hpp). `key` is the IV in hash mode; `mode_flags` as in ChunkState.
 ChainingValue hash_mode_key();
-// The chaining value of a chunk that is not the root (its bytes all given to `chunk`).
-ChainingValue chunk_chaining_value(const ChunkState& chunk);
 // The chaining value of a parent node that is not the root.
 ChainingValue parent_chaining_value(const ChainingValue& left, const ChainingValue& right, const ChainingValue& key,
                                     std::uint32_t mode_flags);
@@ -75,6 +122,7 @@ public:
     void reset();                                               // back to the empty message, same mode/key
 
 private:
+    friend detail::ChainingValue detail::derive_key_context_key(std::string_view context);
     Hasher(const detail::ChainingValue& key, std::uint32_t mode_flags);
 
     // Records the CV of a completed chunk and merges finished subtrees.

@@ -7,32 +7,29 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <vector>
 
+#include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_portable.hpp"
+#include "algorithms/blake3/blake3_tree.hpp"
 
 namespace hashscope::blake3 {
 
 // The chaining value of one subtree of a message's tree, fed with its bytes, which start at chunk
 // `first_chunk`. Such subtrees are, for instance, 2^k whole chunks starting at a multiple of 2^k,
 // or the message's tail after a run of those. The value is never the root's: the subtree must not
-// be the whole message.
+// be the whole message. Whole subtrees inside it go to `kernel` (the fastest the CPU has, or the
+// portable one), so each piece of a split message hashes at full speed on its thread.
 class SubtreeHasher {
 public:
-    // `expected_chunks` only sizes the stack up front (0: grow as needed).
-    explicit SubtreeHasher(std::uint64_t first_chunk, std::uint64_t expected_chunks = 0);
+    SubtreeHasher(const Kernel& kernel, std::uint64_t first_chunk) : tree_(TreeHasher::subtree(kernel, first_chunk)) {}
 
-    void update(const std::uint8_t* data, std::size_t len);  // any split gives the same result
+    void update(const std::uint8_t* data, std::size_t len) { tree_.update(data, len); }  // any split: same result
     // The subtree's chaining value (non-root); needs at least one byte fed. Does not change the state.
-    [[nodiscard]] detail::ChainingValue chaining_value() const;
-    [[nodiscard]] std::uint64_t size() const { return size_; }  // bytes fed so far
+    [[nodiscard]] detail::ChainingValue chaining_value() const { return tree_.chaining_value(); }
+    [[nodiscard]] std::uint64_t size() const { return tree_.size(); }  // bytes fed so far
 
 private:
-    std::uint64_t first_chunk_;
-    std::uint64_t size_ = 0;
-    detail::ChunkState chunk_;
-    // Completed subtrees within this one, largest (leftmost) first; merged lazily as in Hasher.
-    std::vector<detail::ChainingValue> cv_stack_;
+    TreeHasher tree_;
 };
 
 // The default 32-byte BLAKE3 hash of a message whose subtrees have the chaining values `cvs`, in
