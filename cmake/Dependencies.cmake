@@ -7,6 +7,8 @@ find_package(ZLIB REQUIRED)                                         # zlib1g-dev
 pkg_check_modules(ISAL REQUIRED IMPORTED_TARGET libisal)            # libisal-dev
 pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)   # libdeflate-dev
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)        # libxxhash-dev
+pkg_check_modules(GCRYPT REQUIRED IMPORTED_TARGET libgcrypt)        # libgcrypt20-dev
+pkg_check_modules(NETTLE REQUIRED IMPORTED_TARGET nettle)           # nettle-dev
 find_package(nlohmann_json 3.10 REQUIRED)                           # nlohmann-json3-dev
 
 # libcpuinfo ships no CMake or usable pkg-config file on Debian 12.

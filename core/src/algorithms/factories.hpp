@@ -32,6 +32,36 @@ HasherPtr make_openssl_sha3_512();
 HasherPtr make_openssl_blake2b();
 HasherPtr make_openssl_blake2s();
 
+// own MD5, and SHA-1 / SHA-224 / SHA-256 with SHA-NI (algorithms/md/)
+HasherPtr make_own_md5();
+HasherPtr make_shani_sha1();
+HasherPtr make_shani_sha224();
+HasherPtr make_shani_sha256();
+
+// libgcrypt
+HasherPtr make_gcrypt_md5();
+HasherPtr make_gcrypt_sha1();
+HasherPtr make_gcrypt_sha224();
+HasherPtr make_gcrypt_sha256();
+HasherPtr make_gcrypt_sha384();
+HasherPtr make_gcrypt_sha512();
+HasherPtr make_gcrypt_sha512_256();
+HasherPtr make_gcrypt_sha3_256();
+HasherPtr make_gcrypt_sha3_512();
+HasherPtr make_gcrypt_blake2b();
+HasherPtr make_gcrypt_blake2s();
+
+// Nettle (no BLAKE2 in 3.8)
+HasherPtr make_nettle_md5();
+HasherPtr make_nettle_sha1();
+HasherPtr make_nettle_sha224();
+HasherPtr make_nettle_sha256();
+HasherPtr make_nettle_sha384();
+HasherPtr make_nettle_sha512();
+HasherPtr make_nettle_sha512_256();
+HasherPtr make_nettle_sha3_256();
+HasherPtr make_nettle_sha3_512();
+
 // zlib, libdeflate
 std::uint64_t extend_zlib_crc32(std::uint64_t value, const std::byte* data, std::size_t size);
 std::uint64_t extend_zlib_adler32(std::uint64_t value, const std::byte* data, std::size_t size);
@@ -48,5 +78,11 @@ HasherPtr make_xxhash_xxh32();
 HasherPtr make_xxhash_xxh64();
 HasherPtr make_xxhash_xxh3();
 HasherPtr make_xxhash_xxh128();
+HasherPtr make_xxhash_xxh3_sse2();
+HasherPtr make_xxhash_xxh128_sse2();
+HasherPtr make_xxhash_xxh3_avx2();
+HasherPtr make_xxhash_xxh128_avx2();
+HasherPtr make_xxhash_xxh3_avx512();  // defined only with HASHSCOPE_AVX512_KERNELS
+HasherPtr make_xxhash_xxh128_avx512();  // defined only with HASHSCOPE_AVX512_KERNELS
 
 }  // namespace hashscope::detail

@@ -18,6 +18,8 @@ using F = CpuFeature;
 // crc32c's crc32-instruction streams use.
 constexpr CpuFeatureSet kPclmul{F::sse42, F::pclmulqdq};
 constexpr CpuFeatureSet kVpclmul{F::sse42, F::pclmulqdq, F::avx512f, F::avx512bw, F::avx512vl, F::vpclmulqdq};
+// The SHA-NI kernels also shuffle bytes with SSSE3 and blend with SSE4.1.
+constexpr CpuFeatureSet kShani{F::sse41, F::sha};
 
 // Rows of the AVX-512 kernels, only when the build has them (cmake -DHASHSCOPE_AVX512=OFF).
 #if defined(HASHSCOPE_AVX512_KERNELS)
@@ -64,17 +66,44 @@ const auto kTable = std::to_array<Implementation>({
     {"adler32", "libdeflate", "libdeflate", {}, 50, "libdeflate (own runtime dispatch)", nullptr, detail::extend_libdeflate_adler32, 1},
     {"adler32", "zlib", "zlib", {}, 20, "zlib adler32_z", nullptr, detail::extend_zlib_adler32, 1},
 
+    // The message digests: our own block kernels where they are at least as fast as the libraries at
+    // every size (no per-call overhead at 64 bytes), OpenSSL otherwise; libgcrypt and Nettle are
+    // there to compare with (each picks its own SHA-NI/AVX2 code at run time).
+    {"md5", "own", "own", {}, 60, "portable, one block buffer, no per-call overhead", detail::make_own_md5},
     {"md5", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_md5},
+    {"md5", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_md5},
+    {"md5", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_md5},
+    {"sha1", "shani", "own", kShani, 70, "SHA-NI, one block buffer, no per-call overhead", detail::make_shani_sha1},
     {"sha1", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha1},
+    {"sha1", "gcrypt", "libgcrypt", {}, 30, "libgcrypt (SHA-NI when present)", detail::make_gcrypt_sha1},
+    {"sha1", "nettle", "nettle", {}, 30, "Nettle (SHA-NI when present)", detail::make_nettle_sha1},
+    {"sha224", "shani", "own", kShani, 70, "SHA-NI, one block buffer, no per-call overhead", detail::make_shani_sha224},
     {"sha224", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha224},
+    {"sha224", "gcrypt", "libgcrypt", {}, 30, "libgcrypt (SHA-NI when present)", detail::make_gcrypt_sha224},
+    {"sha224", "nettle", "nettle", {}, 30, "Nettle (SHA-NI when present)", detail::make_nettle_sha224},
+    {"sha256", "shani", "own", kShani, 70, "SHA-NI, one block buffer, no per-call overhead", detail::make_shani_sha256},
     {"sha256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP (SHA-NI when present)", detail::make_openssl_sha256},
+    {"sha256", "gcrypt", "libgcrypt", {}, 30, "libgcrypt (SHA-NI when present)", detail::make_gcrypt_sha256},
+    {"sha256", "nettle", "nettle", {}, 30, "Nettle (SHA-NI when present)", detail::make_nettle_sha256},
     {"sha384", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha384},
+    {"sha384", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_sha384},
+    {"sha384", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_sha384},
     {"sha512", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha512},
+    {"sha512", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_sha512},
+    {"sha512", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_sha512},
     {"sha512-256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha512_256},
+    {"sha512-256", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_sha512_256},
+    {"sha512-256", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_sha512_256},
     {"sha3-256", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha3_256},
+    {"sha3-256", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_sha3_256},
+    {"sha3-256", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_sha3_256},
     {"sha3-512", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_sha3_512},
+    {"sha3-512", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_sha3_512},
+    {"sha3-512", "nettle", "nettle", {}, 30, "Nettle", detail::make_nettle_sha3_512},
     {"blake2b", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2b},
+    {"blake2b", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_blake2b},
     {"blake2s", "openssl", "openssl", {}, 50, "OpenSSL 3 EVP", detail::make_openssl_blake2s},
+    {"blake2s", "gcrypt", "libgcrypt", {}, 30, "libgcrypt", detail::make_gcrypt_blake2s},
 
     // Every BLAKE3 tier runs SSE4.1 code for single blocks and its last few inputs, and -mavx512f
     // implies AVX2 instructions: each needs the features of the tiers below it too.
@@ -90,8 +119,26 @@ const auto kTable = std::to_array<Implementation>({
 
     {"xxh32", "xxhash", "xxhash", {}, 50, "libxxhash", detail::make_xxhash_xxh32},
     {"xxh64", "xxhash", "xxhash", {}, 50, "libxxhash", detail::make_xxhash_xxh64},
+    // XXH3 / XXH128: xxHash's inline code compiled per instruction set, in a streaming state of our
+    // own, beats the library's dispatch entry points below 64 KiB (see backends/xxh3_kernels.hpp);
+    // the library's plain SSE2 build is the lowest tier.
+#if defined(HASHSCOPE_AVX512_KERNELS)
+    {"xxh3", "avx512", "xxhash", {F::avx2, F::avx512f}, 70, "xxHash's AVX-512 code, inlined, own streaming state",
+     detail::make_xxhash_xxh3_avx512},
+#endif
+    {"xxh3", "avx2", "xxhash", {F::avx2}, 60, "xxHash's AVX2 code, inlined, own streaming state",
+     detail::make_xxhash_xxh3_avx2},
     {"xxh3", "xxhash", "xxhash", {}, 50, "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", detail::make_xxhash_xxh3},
+    {"xxh3", "sse2", "xxhash", {}, 20, "libxxhash plain entry points (built for SSE2)", detail::make_xxhash_xxh3_sse2},
+#if defined(HASHSCOPE_AVX512_KERNELS)
+    {"xxh128", "avx512", "xxhash", {F::avx2, F::avx512f}, 70, "xxHash's AVX-512 code, inlined, own streaming state",
+     detail::make_xxhash_xxh128_avx512},
+#endif
+    {"xxh128", "avx2", "xxhash", {F::avx2}, 60, "xxHash's AVX2 code, inlined, own streaming state",
+     detail::make_xxhash_xxh128_avx2},
     {"xxh128", "xxhash", "xxhash", {}, 50, "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", detail::make_xxhash_xxh128},
+    {"xxh128", "sse2", "xxhash", {}, 20, "libxxhash plain entry points (built for SSE2)",
+     detail::make_xxhash_xxh128_sse2},
 });
 
 }  // namespace

@@ -1,0 +1,15 @@
+// Compression kernels of the 64-byte-block digests, for md::BlockHasher (block_hasher.hpp).
+// Each compresses `blocks` whole blocks into the state, words in the algorithm's own order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hashscope::detail::md {
+
+void compress_md5_portable(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+// These two need SSE4.1 and the SHA extensions (the caller dispatches).
+void compress_sha1_shani(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+
+}  // namespace hashscope::detail::md
