@@ -12,9 +12,10 @@
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: hashscope [FILE]...\n"
+    "Usage: hashscope [PATH]...\n"
     "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads] ...\n"
-    "Verify files and benchmark checksums. Files given are hashed (SHA-256 and CRC32C).\n"
+    "Verify files and benchmark checksums. Files and folders given are hashed (SHA-256 and CRC-32C\n"
+    "unless other algorithms were picked), and checksum files (SHA256SUMS, *.sha256, ...) are checked.\n"
     "render draws a benchmark result file without a window (hashscope render --help).\n"
     "\n"
     "  -h, --help     show this help and exit\n"
@@ -52,7 +53,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(HASHSCOPE_VERSION));
 
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Files to hash."), QStringLiteral("[FILE]..."));
+    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to hash, checksum files to check."),
+                                 QStringLiteral("[PATH]..."));
     parser.process(app);  // rejects unknown options with a message and exit code 1
 
     // Absolute paths, so each row's tooltip says exactly which file it is.

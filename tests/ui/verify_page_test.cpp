@@ -1,48 +1,29 @@
-// The Verify page as a user meets it: files dropped on the main window are hashed off the GUI
-// thread, can be cancelled, and unusable paths get a row that says why. Expectations come from
-// QCryptographicHash and a bitwise CRC-32C here, never from the core under test.
-#include <QAbstractItemModel>
-#include <QCryptographicHash>
+// The Verify page as a user meets it: files, a folder and checksum files dropped on the main
+// window, with the statuses they end in (OK, FAILED, MISSING, UNREADABLE, SKIPPED), the digests
+// (checked against QCryptographicHash and a bitwise CRC-32C, never against the core under test),
+// and the one-click offers (sidecar beside a file, hashing a checksum file itself).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <QAction>
+#include <QCheckBox>
 #include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QLabel>
-#include <QMimeData>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
-#include <QUrl>
 #include <QtTest>
 #include <memory>
 
 #include "main/main_window.hpp"
-#include "verify/file_table_model.hpp"
+#include "verify/notice_bar.hpp"
+#include "verify/row_filter_model.hpp"
+#include "verify/summary_bar.hpp"
+#include "verify_test_support.hpp"
 
-using hashscope::ui::FileTableModel;
+using namespace verifytest;
 using hashscope::ui::MainWindow;
-
-namespace {
-
-constexpr int kTimeoutMs = 10000;
-
-// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), one bit at a time: slow, obviously right.
-quint32 crc32c(const QByteArray& data) {
-    quint32 crc = 0xFFFFFFFFu;
-    for (const char c : data) {
-        crc ^= static_cast<quint8>(c);
-        for (int bit = 0; bit < 8; ++bit) crc = (crc & 1u) ? (crc >> 1) ^ 0x82F63B78u : crc >> 1;
-    }
-    return ~crc;
-}
-
-QString crc32cHex(const QByteArray& data) { return QStringLiteral("%1").arg(crc32c(data), 8, 16, QLatin1Char('0')); }
-
-QString sha256Hex(const QByteArray& data) {
-    return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
-}
-
-}  // namespace
 
 class VerifyPageTest : public QObject {
     Q_OBJECT
@@ -55,20 +36,20 @@ private slots:
     void windowHasItsParts();
     void onlyLocalFilesAreAccepted();
     void droppedFilesAreHashed();
-    void cancelStopsCurrentAndQueuedFiles();
-    void folderAndMissingPathGetARow();
-    void closingWhileHashingIsClean();
+    void droppedFolderIsWalked();
+    void droppedSumsFileIsChecked();
+    void sumsFileCanBeHashedItself();
+    void unreadableFileSaysWhy();
+    void sidecarIsOfferedAndVerified();
+    void missingPathFromTheCommandLine();
 
 private:
-    [[nodiscard]] bool drop(const QStringList& paths);
-    [[nodiscard]] QString cell(int row, int column) const;
-    [[nodiscard]] QString writeFile(const QString& name, const QByteArray& data) const;
-    [[nodiscard]] QString sparseFile(const QString& name, qint64 size) const;
-    [[nodiscard]] QPushButton* cancelButton() const;
+    [[nodiscard]] QString noticeText(const QString& key) const { return page_->notices()->text(key); }
 
     std::unique_ptr<QTemporaryDir> dir_;
     std::unique_ptr<MainWindow> window_;
-    QAbstractItemModel* model_ = nullptr;
+    VerifyPage* page_ = nullptr;
+    std::unique_ptr<Probe> probe_;
 };
 
 void VerifyPageTest::init() {
@@ -77,15 +58,15 @@ void VerifyPageTest::init() {
     window_ = std::make_unique<MainWindow>();
     window_->show();
     QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    auto* table = window_->findChild<QTableView*>(QStringLiteral("fileTable"));
-    QVERIFY(table);
-    model_ = table->model();
-    QVERIFY(model_);
+    page_ = window_->findChild<VerifyPage*>(QStringLiteral("verifyPage"));
+    QVERIFY(page_);
+    probe_ = std::make_unique<Probe>(page_);
 }
 
 void VerifyPageTest::cleanup() {
+    probe_.reset();
     window_.reset();  // cancels and waits for any worker still reading
-    model_ = nullptr;
+    page_ = nullptr;
     dir_.reset();
 }
 
@@ -94,21 +75,30 @@ void VerifyPageTest::referenceCrcIsRight() {
 }
 
 void VerifyPageTest::windowHasItsParts() {
-    QCOMPARE(window_->objectName(), QStringLiteral("mainWindow"));
     auto* pages = window_->findChild<QTabWidget*>(QStringLiteral("pages"));
     QVERIFY(pages);
-    QVERIFY(pages->currentWidget());
     QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("verifyPage"));
-    QVERIFY(window_->width() >= 900 && window_->height() >= 500);
 
-    // Empty state first; the cancel button is idle.
-    auto* empty = window_->findChild<QLabel*>(QStringLiteral("emptyState"));
-    QVERIFY(empty);
-    QVERIFY(empty->isVisible());
-    QVERIFY(empty->text().contains(QStringLiteral("Drop files here")));
-    QVERIFY(cancelButton());
-    QVERIFY(!cancelButton()->isEnabled());
-    QCOMPARE(model_->rowCount(), 0);
+    auto* empty = window_->findChild<QWidget*>(QStringLiteral("emptyState"));
+    QVERIFY(empty && empty->isVisible());
+    auto* emptyText = window_->findChild<QLabel*>(QStringLiteral("emptyStateText"));
+    QCOMPARE(emptyText->text(), QStringLiteral("Drop files, folders or a checksum file here"));
+    auto* cancel = window_->findChild<QPushButton*>(QStringLiteral("cancelButton"));
+    QVERIFY(cancel && !cancel->isEnabled());
+    QVERIFY(window_->findChild<QWidget*>(QStringLiteral("expectedEdit"))->isVisible());
+    QVERIFY(window_->findChild<QWidget*>(QStringLiteral("algorithmPicker"))->isVisible());
+    QCOMPARE(page_->model()->algorithms(), (QStringList{QStringLiteral("sha256"), QStringLiteral("crc32c")}));
+
+    // The menus carry the page's actions with their shortcuts.
+    QStringList menus;
+    for (QAction* menu : window_->menuBar()->actions()) menus << menu->text();
+    QCOMPARE(menus, (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit")}));
+    auto* open = window_->findChild<QAction*>(QStringLiteral("openAction"));
+    QVERIFY(open);
+    QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));
+    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("removeAction"))->shortcut(), QKeySequence(QKeySequence::Delete));
+    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("copyAction"))->shortcut(), QKeySequence(QKeySequence::Copy));
+    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("pasteExpectedAction"))->shortcut(), QKeySequence(QKeySequence::Paste));
 }
 
 void VerifyPageTest::onlyLocalFilesAreAccepted() {
@@ -118,135 +108,170 @@ void VerifyPageTest::onlyLocalFilesAreAccepted() {
     enter.setAccepted(false);
     QCoreApplication::sendEvent(window_.get(), &enter);
     QVERIFY(!enter.isAccepted());
-    QCOMPARE(model_->rowCount(), 0);
+    QCOMPARE(probe_->rows(), 0);
 }
 
 void VerifyPageTest::droppedFilesAreHashed() {
     const QByteArray hello("hello\n");
     QByteArray spaced(3 * 1024 * 1024 + 123, '\0');  // several 1 MiB blocks, and a short last one
     for (qsizetype i = 0; i < spaced.size(); ++i) spaced[i] = static_cast<char>((i * 131 + i / 7) & 0xFF);
+    const QString helloPath = writeFile(*dir_, QStringLiteral("hello.txt"), hello);
+    const QString spacedPath = writeFile(*dir_, QStringLiteral("with a space.bin"), spaced);
+    QVERIFY(!writeFile(*dir_, QStringLiteral("empty"), {}).isNull());
+    QVERIFY(dropOn(window_.get(), {helloPath, spacedPath, dir_->filePath(QStringLiteral("empty"))}));
 
-    const QString helloPath = writeFile(QStringLiteral("hello.txt"), hello);
-    const QString spacedPath = writeFile(QStringLiteral("with a space.bin"), spaced);
-    const QString emptyPath = writeFile(QStringLiteral("empty"), {});
-    QVERIFY(drop({helloPath, spacedPath, emptyPath}));
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->rows(), 3, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
+    QCOMPARE(page_->model()->at(0).name, QStringLiteral("hello.txt"));  // in the order dropped
+    QCOMPARE(page_->model()->at(1).name, QStringLiteral("with a space.bin"));
+    for (const QString name : {"hello.txt", "with a space.bin", "empty"}) {
+        QCOMPARE(probe_->status(name), RowStatus::hashed);
+        QCOMPARE(probe_->statusText(name), QStringLiteral("hashed"));
+    }
+    QCOMPARE(probe_->digest(QStringLiteral("hello.txt"), QStringLiteral("sha256")),
+             QStringLiteral("5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"));
+    QCOMPARE(probe_->digest(QStringLiteral("hello.txt"), QStringLiteral("crc32c")), crc32cHex(hello));
+    QCOMPARE(probe_->digest(QStringLiteral("with a space.bin"), QStringLiteral("sha256")), sha256Hex(spaced));
+    QCOMPARE(probe_->digest(QStringLiteral("with a space.bin"), QStringLiteral("crc32c")), crc32cHex(spaced));
+    QCOMPARE(probe_->digest(QStringLiteral("empty"), QStringLiteral("sha256")), sha256Hex({}));
+    QCOMPARE(probe_->digest(QStringLiteral("empty"), QStringLiteral("crc32c")), QStringLiteral("00000000"));
 
-    QCOMPARE(model_->rowCount(), 3);
-    QCOMPARE(cell(0, FileTableModel::Name), QStringLiteral("hello.txt"));
-    QCOMPARE(cell(1, FileTableModel::Name), QStringLiteral("with a space.bin"));
-    QCOMPARE(model_->index(1, FileTableModel::Name).data(Qt::ToolTipRole).toString(), spacedPath);
-    QVERIFY(!window_->findChild<QLabel*>(QStringLiteral("emptyState"))->isVisible());
-    QVERIFY(window_->findChild<QTableView*>(QStringLiteral("fileTable"))->isVisible());
+    // Hover: the full path, the whole digest and the implementation that computed it.
+    QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Name, Qt::ToolTipRole), spacedPath);
+    const QString tip = probe_->cell(QStringLiteral("hello.txt"), page_->model()->algorithmColumn(QStringLiteral("crc32c")), Qt::ToolTipRole);
+    QVERIFY2(tip.contains(QStringLiteral("crc32c · ")), qPrintable(tip));
+    QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Progress), QStringLiteral("done"));
+    QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Size), QStringLiteral("3.1 MB"));
 
-    for (int row = 0; row < 3; ++row) QTRY_COMPARE_WITH_TIMEOUT(cell(row, FileTableModel::Status), QStringLiteral("OK"), kTimeoutMs);
-
-    QCOMPARE(cell(0, FileTableModel::Sha256), QStringLiteral("5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"));
-    QCOMPARE(cell(0, FileTableModel::Sha256), sha256Hex(hello));
-    QCOMPARE(cell(0, FileTableModel::Crc32c), crc32cHex(hello));
-    QCOMPARE(cell(1, FileTableModel::Sha256), sha256Hex(spaced));
-    QCOMPARE(cell(1, FileTableModel::Crc32c), crc32cHex(spaced));
-    QCOMPARE(cell(2, FileTableModel::Sha256), sha256Hex({}));
-    QCOMPARE(cell(2, FileTableModel::Crc32c), QStringLiteral("00000000"));
-    QCOMPARE(model_->index(1, FileTableModel::Progress).data(FileTableModel::ProgressRole).toInt(), 1000);
-
-    QTRY_VERIFY_WITH_TIMEOUT(!cancelButton()->isEnabled(), kTimeoutMs);
-    auto* statusLine = window_->findChild<QLabel*>(QStringLiteral("statusLine"));
-    QVERIFY(statusLine);
-    QVERIFY2(statusLine->text().startsWith(QStringLiteral("3 of 3 files")), qPrintable(statusLine->text()));
+    QVERIFY(!window_->findChild<QWidget*>(QStringLiteral("emptyState"))->isVisible());
+    QTRY_VERIFY(page_->summary()->text().startsWith(QStringLiteral("3 of 3 files")));
+    QCOMPARE(page_->summary()->countText(RowStatus::hashed), QStringLiteral("3 hashed"));
 }
 
-void VerifyPageTest::cancelStopsCurrentAndQueuedFiles() {
-    // Sparse: no disk space, but reading and hashing it takes far longer than a click.
-    const QString big = sparseFile(QStringLiteral("big.bin"), qint64{256} * 1024 * 1024);
-    const QString next = writeFile(QStringLiteral("next.txt"), "queued behind the big one");
-    QVERIFY(drop({big, next}));
+void VerifyPageTest::droppedFolderIsWalked() {
+    QDir root(dir_->path());
+    QVERIFY(root.mkpath(QStringLiteral("photos/2020")));
+    QVERIFY(root.mkpath(QStringLiteral("elsewhere")));
+    const QByteArray a("a\n");
+    const QByteArray b("bb\n");
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/a.txt"), a).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/2020/b.txt"), b).isNull());
+    QCOMPARE(::mkfifo(QFile::encodeName(dir_->filePath(QStringLiteral("photos/pipe"))).constData(), 0600), 0);
+    QVERIFY(QFile::link(dir_->filePath(QStringLiteral("elsewhere")), dir_->filePath(QStringLiteral("photos/link"))));
 
-    QTRY_COMPARE_WITH_TIMEOUT(cell(0, FileTableModel::Status), QStringLiteral("hashing"), kTimeoutMs);
-    QCOMPARE(cell(1, FileTableModel::Status), QStringLiteral("queued"));
-    QVERIFY(cancelButton()->isEnabled());
+    QVERIFY(dropOn(window_.get(), {dir_->filePath(QStringLiteral("photos"))}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 4 && probe_->idle(), kTimeoutMs);
+    // Names from the dropped folder's own name down.
+    QCOMPARE(probe_->status(QStringLiteral("photos/a.txt")), RowStatus::hashed);
+    QCOMPARE(probe_->status(QStringLiteral("photos/2020/b.txt")), RowStatus::hashed);
+    QCOMPARE(probe_->digest(QStringLiteral("photos/2020/b.txt"), QStringLiteral("sha256")), sha256Hex(b));
+    QCOMPARE(probe_->status(QStringLiteral("photos/pipe")), RowStatus::skipped);
+    QVERIFY2(probe_->statusText(QStringLiteral("photos/pipe")).contains(QStringLiteral("FIFO")),
+             qPrintable(probe_->statusText(QStringLiteral("photos/pipe"))));
+    QCOMPARE(probe_->status(QStringLiteral("photos/link")), RowStatus::skipped);
+    QVERIFY(probe_->statusText(QStringLiteral("photos/link")).contains(QStringLiteral("not followed")));
 
-    QTest::mouseClick(cancelButton(), Qt::LeftButton);
-    QCOMPARE(cell(1, FileTableModel::Status), QStringLiteral("cancelled"));  // queued ones at once
-    QTRY_COMPARE_WITH_TIMEOUT(cell(0, FileTableModel::Status), QStringLiteral("cancelled"), 3000);
-    QVERIFY(cell(0, FileTableModel::Sha256).isEmpty());
-    QVERIFY(cell(1, FileTableModel::Sha256).isEmpty());
-    QTRY_VERIFY_WITH_TIMEOUT(!cancelButton()->isEnabled(), 3000);
-
-    // The page is usable again afterwards.
-    QVERIFY(drop({next}));
-    QTRY_COMPARE_WITH_TIMEOUT(cell(2, FileTableModel::Status), QStringLiteral("OK"), kTimeoutMs);
+    const QString walk = noticeText(QStringLiteral("walk:") + dir_->filePath(QStringLiteral("photos")));
+    QVERIFY2(walk.startsWith(QStringLiteral("photos: 2 files found; 2 left out")), qPrintable(walk));
 }
 
-void VerifyPageTest::folderAndMissingPathGetARow() {
-    QVERIFY(QDir(dir_->path()).mkdir(QStringLiteral("folder")));
-    const QString folder = dir_->filePath(QStringLiteral("folder"));
-    const QString missing = dir_->filePath(QStringLiteral("missing.txt"));
-    QVERIFY(drop({folder, missing}));
+void VerifyPageTest::droppedSumsFileIsChecked() {
+    const QByteArray good("good\n");
+    QVERIFY(!writeFile(*dir_, QStringLiteral("good.txt"), good).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("bad.txt"), "changed since the sums were made\n").isNull());
+    QCOMPARE(::mkfifo(QFile::encodeName(dir_->filePath(QStringLiteral("pipe"))).constData(), 0600), 0);
+    // Root reads everything, so "unreadable" is made another way: a path through a file.
+    const QString sums = QStringLiteral("%1  good.txt\n%2  bad.txt\n%3  missing.txt\n%3  good.txt/inner\n%3  pipe\nnot a checksum line\n")
+                             .arg(sha256Hex(good), sha256Hex("what bad.txt held\n"), sha256Hex("x"));
+    const QString sumsPath = writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8());
+    QVERIFY(dropOn(window_.get(), {sumsPath}));
 
-    QCOMPARE(model_->rowCount(), 2);
-    QTRY_VERIFY_WITH_TIMEOUT(cell(0, FileTableModel::Status).startsWith(QStringLiteral("skipped")), kTimeoutMs);
-    QVERIFY2(cell(0, FileTableModel::Status).contains(QStringLiteral("not a regular file")),
-             qPrintable(cell(0, FileTableModel::Status)));
-    QTRY_VERIFY_WITH_TIMEOUT(cell(1, FileTableModel::Status).startsWith(QStringLiteral("unreadable")), kTimeoutMs);
-    QCOMPARE(cell(1, FileTableModel::Status), QStringLiteral("unreadable: No such file or directory"));
-    QCOMPARE(cell(0, FileTableModel::Size), QStringLiteral("—"));
-    QVERIFY(cell(1, FileTableModel::Sha256).isEmpty());
-    QTRY_VERIFY_WITH_TIMEOUT(!cancelButton()->isEnabled(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 5 && probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("good.txt")), RowStatus::ok);
+    QCOMPARE(probe_->statusText(QStringLiteral("good.txt")), QStringLiteral("OK"));
+    QCOMPARE(probe_->digest(QStringLiteral("good.txt"), QStringLiteral("sha256")), sha256Hex(good));
+    QCOMPARE(probe_->status(QStringLiteral("bad.txt")), RowStatus::failed);
+    QCOMPARE(probe_->statusText(QStringLiteral("bad.txt")), QStringLiteral("FAILED"));
+    // A failed row shows what the file hashes to now, and says what was expected, from where.
+    QTRY_COMPARE(probe_->digest(QStringLiteral("bad.txt"), QStringLiteral("sha256")),
+                 sha256Hex("changed since the sums were made\n"));
+    const QString tip = probe_->cell(QStringLiteral("bad.txt"), page_->model()->algorithmColumn(QStringLiteral("sha256")), Qt::ToolTipRole);
+    QVERIFY2(tip.contains(sha256Hex("what bad.txt held\n")) && tip.contains(QStringLiteral("SHA256SUMS, line 2")), qPrintable(tip));
+    QCOMPARE(probe_->status(QStringLiteral("missing.txt")), RowStatus::missing);
+    QCOMPARE(probe_->statusText(QStringLiteral("missing.txt")), QStringLiteral("MISSING"));
+    QCOMPARE(probe_->status(QStringLiteral("good.txt/inner")), RowStatus::unreadable);
+    QCOMPARE(probe_->statusText(QStringLiteral("good.txt/inner")), QStringLiteral("UNREADABLE — Not a directory"));
+    QCOMPARE(probe_->status(QStringLiteral("pipe")), RowStatus::skipped);
+    // Not colour alone: every final status has its own icon.
+    QVERIFY(!page_->model()->index(probe_->rowOf(QStringLiteral("bad.txt")), page_->model()->statusColumn())
+                 .data(Qt::DecorationRole).value<QIcon>().isNull());
+
+    QCOMPARE(page_->summary()->countText(RowStatus::ok), QStringLiteral("1 OK"));
+    QCOMPARE(page_->summary()->countText(RowStatus::failed), QStringLiteral("1 failed"));
+    QCOMPARE(page_->summary()->countText(RowStatus::missing), QStringLiteral("1 missing"));
+    QCOMPARE(page_->summary()->countText(RowStatus::unreadable), QStringLiteral("1 unreadable"));
+    const QString notice = noticeText(QStringLiteral("sums:") + sumsPath);
+    QVERIFY2(notice.contains(QStringLiteral("checking the 5 files it lists")) && notice.contains(QStringLiteral("1 line not understood")),
+             qPrintable(notice));
+
+    // "Failures only" leaves the rows a user must look at.
+    window_->findChild<QCheckBox*>(QStringLiteral("failuresOnly"))->setChecked(true);
+    QCOMPARE(page_->proxy()->rowCount(), 3);  // FAILED, MISSING, UNREADABLE
 }
 
-void VerifyPageTest::closingWhileHashingIsClean() {
-    const QString big = sparseFile(QStringLiteral("big.bin"), qint64{256} * 1024 * 1024);
-    QVERIFY(drop({big}));
-    QTRY_COMPARE_WITH_TIMEOUT(cell(0, FileTableModel::Status), QStringLiteral("hashing"), kTimeoutMs);
-
-    // close() cancels and waits for the worker; it must not hash the rest of the file first.
-    QElapsedTimer clock;
-    clock.start();
-    QVERIFY(window_->close());
-    window_.reset();  // destroyed with the worker's last events still queued: must not crash
-    model_ = nullptr;
-    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
-    QCoreApplication::processEvents();  // deliver whatever was left for the dead window
+void VerifyPageTest::sumsFileCanBeHashedItself() {
+    QVERIFY(!writeFile(*dir_, QStringLiteral("a.txt"), "a\n").isNull());
+    const QByteArray sums = (sha256Hex("a\n") + QStringLiteral("  a.txt\n")).toUtf8();
+    const QString sumsPath = writeFile(*dir_, QStringLiteral("a.sha256"), sums);
+    QVERIFY(dropOn(window_.get(), {sumsPath}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->status(QStringLiteral("a.txt")) == RowStatus::ok, kTimeoutMs);
+    auto* button = window_->findChild<QPushButton*>(QStringLiteral("hashSumsFileButton"));
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("a.sha256")), RowStatus::hashed, kTimeoutMs);
+    QCOMPARE(probe_->digest(QStringLiteral("a.sha256"), QStringLiteral("sha256")), sha256Hex(sums));
 }
 
-bool VerifyPageTest::drop(const QStringList& paths) {
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& path : paths) urls << QUrl::fromLocalFile(path);
-    mime.setUrls(urls);
-    const QPoint where = window_->rect().center();
-
-    QDragEnterEvent enter(where, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    enter.setAccepted(false);
-    QCoreApplication::sendEvent(window_.get(), &enter);
-    if (!enter.isAccepted()) return false;
-
-    QDropEvent dropEvent(QPointF(where), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    dropEvent.setAccepted(false);
-    QCoreApplication::sendEvent(window_.get(), &dropEvent);
-    return dropEvent.isAccepted();
+void VerifyPageTest::unreadableFileSaysWhy() {
+    if (::geteuid() == 0) QSKIP("root reads files whatever their permissions (the sums-file test covers UNREADABLE)");
+    const QString path = writeFile(*dir_, QStringLiteral("secret"), "x");
+    QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
+    QVERIFY(dropOn(window_.get(), {path}));
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("secret")), RowStatus::unreadable, kTimeoutMs);
+    QCOMPARE(probe_->statusText(QStringLiteral("secret")), QStringLiteral("UNREADABLE — Permission denied"));
 }
 
-QString VerifyPageTest::cell(int row, int column) const {
-    return model_->index(row, column).data(Qt::DisplayRole).toString();
+void VerifyPageTest::sidecarIsOfferedAndVerified() {
+    const QByteArray iso("pretend this is an ISO image\n");
+    const QString isoPath = writeFile(*dir_, QStringLiteral("disk.iso"), iso);
+    QVERIFY(!writeFile(*dir_, QStringLiteral("disk.iso.sha256"), (sha256Hex(iso) + QStringLiteral("  disk.iso\n")).toUtf8()).isNull());
+    QVERIFY(dropOn(window_.get(), {isoPath}));
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("disk.iso")), RowStatus::hashed, kTimeoutMs);
+    QTRY_VERIFY(noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("disk.iso is listed in disk.iso.sha256")));
+    auto* verify = window_->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton"));
+    QVERIFY(verify);
+    QTest::mouseClick(verify, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("disk.iso")), RowStatus::ok, kTimeoutMs);
+    const QString tip = probe_->cell(QStringLiteral("disk.iso"), page_->model()->statusColumn(), Qt::ToolTipRole);
+    QVERIFY2(tip.contains(QStringLiteral("matches disk.iso.sha256, line 1 (SHA-256)")), qPrintable(tip));
+
+    // A sidecar that disagrees fails the file, in one click too.
+    const QString other = writeFile(*dir_, QStringLiteral("other.bin"), "other\n");
+    QVERIFY(!writeFile(*dir_, QStringLiteral("other.bin.md5"), "0123456789abcdef0123456789abcdef\n").isNull());
+    QVERIFY(dropOn(window_.get(), {other}));
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("other.bin.md5")), kTimeoutMs);
+    auto* notice = window_->findChild<QWidget*>(QStringLiteral("notice-sidecar"));
+    QTest::mouseClick(notice->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton")), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("other.bin")), RowStatus::failed, kTimeoutMs);
+    QCOMPARE(probe_->digest(QStringLiteral("other.bin"), QStringLiteral("md5")), hexOf("other\n", QCryptographicHash::Md5));
 }
 
-QString VerifyPageTest::writeFile(const QString& name, const QByteArray& data) const {
-    const QString path = dir_->filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size()) return {};
-    return path;
-}
-
-QString VerifyPageTest::sparseFile(const QString& name, qint64 size) const {
-    const QString path = dir_->filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !file.resize(size)) return {};
-    return path;
-}
-
-QPushButton* VerifyPageTest::cancelButton() const {
-    return window_->findChild<QPushButton*>(QStringLiteral("cancelButton"));
+void VerifyPageTest::missingPathFromTheCommandLine() {
+    window_->openFiles({dir_->filePath(QStringLiteral("no such file.iso"))});
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->rows(), 1, kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("no such file.iso")), RowStatus::missing);
+    QCOMPARE(probe_->cell(QStringLiteral("no such file.iso"), FileTableModel::Size), QStringLiteral("—"));
+    QVERIFY(probe_->digest(QStringLiteral("no such file.iso"), QStringLiteral("sha256")).isEmpty());
 }
 
 QTEST_MAIN(VerifyPageTest)

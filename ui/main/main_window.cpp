@@ -1,8 +1,10 @@
 #include "main/main_window.hpp"
 
+#include <QAction>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QTabWidget>
 #include <QUrl>
@@ -34,7 +36,8 @@ MainWindow::MainWindow(QWidget* parent)
       system_(new SystemPage(pages_)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("HashScope"));
-    // Child widgets do not accept drops, so a drop anywhere in the window reaches us.
+    // Child widgets do not accept drops, so a drop anywhere in the window reaches us: files,
+    // folders and checksum files all go to the Verify page, which tells them apart.
     setAcceptDrops(true);
 
     pages_->setObjectName(QStringLiteral("pages"));
@@ -43,8 +46,30 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addTab(benchmark_, tr("Benchmark"));
     pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
+    makeMenus();
 
     resize(1280, 800);  // the Benchmark page shows settings, chart and CPU side by side
+}
+
+void MainWindow::makeMenus() {
+    // The Verify page owns its actions; the window only lists them. Opening switches to the page.
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    for (QAction* action : verify_->fileActions()) {
+        file->addAction(action);
+        connect(action, &QAction::triggered, this, [this] { pages_->setCurrentWidget(verify_); });
+    }
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    for (QAction* action : verify_->editActions()) {
+        if (action) {
+            edit->addAction(action);
+        } else {
+            edit->addSeparator();
+        }
+    }
 }
 
 bool MainWindow::showPage(const QString& objectName) {
@@ -60,7 +85,7 @@ bool MainWindow::showPage(const QString& objectName) {
 void MainWindow::openFiles(const QStringList& paths) {
     if (paths.isEmpty()) return;
     pages_->setCurrentWidget(verify_);
-    verify_->addFiles(paths);
+    verify_->addPaths(paths);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -19,7 +19,8 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(QWidget* parent = nullptr);
 
-    // Files named on the command line or dropped: they go to the Verify page.
+    // Files, folders and checksum files named on the command line or dropped: they go to the
+    // Verify page.
     void openFiles(const QStringList& paths);
     [[nodiscard]] VerifyPage* verifyPage() const { return verify_; }
     [[nodiscard]] BenchmarkPage* benchmarkPage() const { return benchmark_; }
@@ -35,6 +36,8 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void makeMenus();
+
     QTabWidget* pages_;
     VerifyPage* verify_;
     BenchmarkPage* benchmark_;

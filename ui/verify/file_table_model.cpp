@@ -1,155 +1,249 @@
 #include "verify/file_table_model.hpp"
 
-#include <QColor>
-#include <QFileInfo>
 #include <QFontDatabase>
+#include <QGuiApplication>
+#include <QPalette>
+#include <algorithm>
 
 #include "common/format.hpp"
-#include "hashscope/algorithm.hpp"
+#include "verify/algorithm_names.hpp"
+#include "verify/row_presenter.hpp"
 
 namespace hashscope::ui {
-namespace {
 
-QString algorithmName(const char* id) {
-    const auto* info = find_algorithm(id);
-    return info ? QString::fromUtf8(info->display.data(), static_cast<qsizetype>(info->display.size()))
-                : QString::fromLatin1(id);
-}
+FileTableModel::FileTableModel(QObject* parent)
+    : QAbstractTableModel(parent), icons_(std::make_unique<StatusIcons>()) {}
 
-}  // namespace
+FileTableModel::~FileTableModel() = default;
 
-FileTableModel::FileTableModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-int FileTableModel::addFile(const QString& path, std::optional<quint64> size) {
-    const int row = static_cast<int>(rows_.size());
-    beginInsertRows({}, row, row);
-    rows_.push_back(Row{path, size, State::queued, 0, {}});
+QVector<RowId> FileTableModel::addRows(QVector<VerifyRow> rows) {
+    QVector<RowId> ids;
+    if (rows.isEmpty()) return ids;
+    const int first = static_cast<int>(rows_.size());
+    beginInsertRows({}, first, first + static_cast<int>(rows.size()) - 1);
+    for (VerifyRow& row : rows) {
+        row.id = nextId_++;
+        ids.push_back(row.id);
+        index_.insert(row.id, static_cast<int>(rows_.size()));
+        tally(row);
+        rows_.push_back(std::move(row));
+    }
     endInsertRows();
-    return row;
+    return ids;
 }
 
-void FileTableModel::setHashing(int row) {
-    rows_[row].state = State::hashing;
-    rows_[row].perMille = 0;
-    changed(row, Progress, Status);
-}
-
-void FileTableModel::setProgress(int row, int perMille) {
-    if (rows_[row].perMille == perMille) return;
-    rows_[row].perMille = perMille;
-    changed(row, Progress, Progress);
-}
-
-void FileTableModel::setOutcome(int row, const HashOutcome& outcome) {
-    Row& r = rows_[row];
-    r.state = State::done;
-    r.outcome = outcome;
-    if (outcome.status == HashOutcome::Status::ok) {
-        r.perMille = 1000;
-        r.size = outcome.bytes;  // what was actually read is the size that the digests describe
+void FileTableModel::removeIds(const QVector<RowId>& ids) {
+    flush();  // pending indices would be stale after the removal
+    QVector<int> doomed;
+    for (const RowId id : ids) {
+        if (const int r = indexOf(id); r >= 0) doomed.push_back(r);
     }
-    changed(row, Name, Status);
+    std::sort(doomed.begin(), doomed.end());
+    doomed.erase(std::unique(doomed.begin(), doomed.end()), doomed.end());
+    // From the end, one contiguous run at a time, so the indices still to remove stay valid.
+    for (qsizetype end = doomed.size(); end > 0;) {
+        qsizetype begin = end - 1;
+        while (begin > 0 && doomed[begin - 1] == doomed[begin] - 1) --begin;
+        beginRemoveRows({}, doomed[begin], doomed[end - 1]);
+        rows_.remove(doomed[begin], end - begin);
+        endRemoveRows();
+        end = begin;
+    }
+    if (highlightRow_ != 0 && ids.contains(highlightRow_)) highlightRow_ = 0;
+    reindex();
+    recount();
 }
 
-FileTableModel::Counts FileTableModel::counts() const {
-    Counts c;
-    c.total = static_cast<int>(rows_.size());
-    for (const Row& r : rows_) {
-        if (r.state != State::done) continue;
-        ++c.finished;
-        if (r.outcome.status == HashOutcome::Status::ok) ++c.ok;
-        else if (r.outcome.status == HashOutcome::Status::cancelled) ++c.cancelled;
-        else ++c.failed;
+void FileTableModel::clear() {
+    beginResetModel();
+    rows_.clear();
+    index_.clear();
+    dirty_.clear();
+    extras_.clear();
+    columns_ = picked_;
+    highlightRow_ = 0;
+    endResetModel();
+    recount();
+}
+
+void FileTableModel::flush() {
+    if (dirty_.isEmpty()) return;
+    std::sort(dirty_.begin(), dirty_.end());
+    const int lastColumn = columnCount() - 1;
+    // Runs of nearby rows become one signal; a gap of a few rows costs less than another signal.
+    constexpr int kJoinGap = 8;
+    qsizetype i = 0;
+    while (i < dirty_.size()) {
+        const int first = dirty_[i];
+        int last = first;
+        while (i < dirty_.size() && dirty_[i] <= last + kJoinGap) last = std::max(last, dirty_[i++]);
+        emit dataChanged(index(first, 0), index(last, lastColumn));
     }
-    return c;
+    dirty_.clear();
+}
+
+void FileTableModel::setAlgorithms(const QStringList& picked) {
+    beginResetModel();
+    picked_ = picked;
+    columns_ = picked_;
+    for (const QString& id : extras_) {
+        if (!columns_.contains(id)) columns_ << id;
+    }
+    endResetModel();
+}
+
+void FileTableModel::addExtraAlgorithm(const QString& id) {
+    if (id.isEmpty() || columns_.contains(id)) return;
+    const int column = FirstAlgorithm + static_cast<int>(columns_.size());
+    flush();
+    beginInsertColumns({}, column, column);
+    extras_ << id;
+    columns_ << id;
+    endInsertColumns();
+}
+
+int FileTableModel::algorithmColumn(const QString& id) const {
+    const auto i = columns_.indexOf(id);
+    return i < 0 ? -1 : FirstAlgorithm + static_cast<int>(i);
+}
+
+QString FileTableModel::algorithmAt(int column) const {
+    const int i = column - FirstAlgorithm;
+    return i >= 0 && i < columns_.size() ? columns_.at(i) : QString();
+}
+
+void FileTableModel::setHighlight(RowId id, const QString& algorithm) {
+    const RowId old = highlightRow_;
+    highlightRow_ = id;
+    highlightAlgorithm_ = algorithm;
+    for (const RowId changed : {old, id}) {
+        if (const int r = indexOf(changed); r >= 0) dirty_.push_back(r);
+    }
+    flush();
+}
+
+int FileTableModel::finishedCount() const {
+    return static_cast<int>(rows_.size()) - count(RowStatus::queued) - count(RowStatus::hashing);
 }
 
 int FileTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int FileTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int FileTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : statusColumn() + 1; }
 
 QVariant FileTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rows_.size()) return {};
-    const Row& row = rows_.at(index.row());
+    const VerifyRow& row = rows_.at(index.row());
     const int column = index.column();
+    const bool isStatus = column == statusColumn();
+    const QString algorithm = algorithmAt(column);
     switch (role) {
         case Qt::DisplayRole: return display(row, column);
         case Qt::ToolTipRole:
-            // Digests are elided in the view; the tooltip always has all of them.
-            if (column == Name) return row.path;
-            if (column == Sha256 || column == Crc32c || column == Status) return display(row, column);
+            if (column == Name) return nameTooltip(row);
+            if (isStatus) return statusTooltip(row);
+            if (!algorithm.isEmpty()) return digestTooltip(row, algorithm);
+            return {};
+        case Qt::DecorationRole:
+            if (isStatus) return icons_->icon(row.status);
+            if (!algorithm.isEmpty() && row.id == highlightRow_ && algorithm == highlightAlgorithm_) {
+                return icons_->icon(RowStatus::ok);
+            }
             return {};
         case Qt::FontRole:
-            if (column == Sha256 || column == Crc32c) return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+            if (!algorithm.isEmpty()) return QFontDatabase::systemFont(QFontDatabase::FixedFont);
             return {};
+        case Qt::ForegroundRole: return foreground(row, column);
         case Qt::TextAlignmentRole:
-            if (column == Size) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+            if (column == Size || column == Speed) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
             return {};
-        case Qt::ForegroundRole:
-            if (column != Status || row.state != State::done) return {};
-            if (row.outcome.status == HashOutcome::Status::ok) return QColor(0x2e, 0x7d, 0x32);
-            if (row.outcome.status == HashOutcome::Status::cancelled) return {};
-            return QColor(0xc6, 0x28, 0x28);
         case ProgressRole:
-            // A bar only where there is progress to show: the file being read, or read to the end.
-            if (column != Progress) return {};
-            if (row.state == State::hashing) return row.perMille;
-            if (row.state == State::done && row.outcome.status == HashOutcome::Status::ok) return 1000;
-            return {};
+            if (column != Progress || !row.reading) return {};
+            return row.total == 0 ? 0 : static_cast<int>(std::min<quint64>(row.done, row.total) * 1000 / row.total);
+        case SortRole: return sortKey(row, column);
+        case RowIdRole: return QVariant::fromValue(row.id);
+        case StatusRole: return static_cast<int>(row.status);
         default: return {};
     }
 }
 
-QVariant FileTableModel::display(const Row& row, int column) const {
+QVariant FileTableModel::display(const VerifyRow& row, int column) const {
     switch (column) {
-        case Name: {
-            const QString name = QFileInfo(row.path).fileName();
-            return name.isEmpty() ? row.path : name;  // "/" and the like have no file name
-        }
+        case Name: return row.name;
         case Size: return row.size ? formatBytes(*row.size) : QStringLiteral("—");
-        case Progress:
-            if (row.state == State::hashing) return QStringLiteral("%1%").arg(row.perMille / 10);
-            if (row.state == State::done && row.outcome.status == HashOutcome::Status::ok) return QStringLiteral("100%");
-            return QString();
-        case Sha256: return row.outcome.sha256;
-        case Crc32c: return row.outcome.crc32c;
-        case Status: return statusText(row);
-        default: return {};
+        case Progress: return progressText(row);
+        case Speed: return speedText(row);
+        default: break;
     }
+    if (column == statusColumn()) return statusText(row);
+    const RowDigest* digest = row.digest(algorithmAt(column));
+    return digest ? digest->hex : QString();
 }
 
-QString FileTableModel::statusText(const Row& row) {
-    if (row.state == State::queued) return tr("queued");
-    if (row.state == State::hashing) return tr("hashing");
-    const HashOutcome& o = row.outcome;
-    switch (o.status) {
-        case HashOutcome::Status::ok: return tr("OK");
-        case HashOutcome::Status::cancelled: return tr("cancelled");
-        case HashOutcome::Status::unreadable: return tr("unreadable: %1").arg(o.message);
-        case HashOutcome::Status::skipped: return tr("skipped: %1").arg(o.message);
-        case HashOutcome::Status::changed: return tr("changed: %1").arg(o.message);
-        case HashOutcome::Status::error: return tr("error: %1").arg(o.message);
+QVariant FileTableModel::sortKey(const VerifyRow& row, int column) const {
+    switch (column) {
+        case Name: return row.name;
+        case Size: return row.size ? QVariant::fromValue(*row.size) : QVariant::fromValue(quint64{0});
+        case Progress: return row.total == 0 ? 0.0 : static_cast<double>(row.done) / static_cast<double>(row.total);
+        case Speed: return speedValue(row);
+        default: break;
     }
-    return {};
+    if (column == statusColumn()) return static_cast<int>(row.status);
+    return display(row, column);
+}
+
+QVariant FileTableModel::foreground(const VerifyRow& row, int column) const {
+    const QPalette palette = QGuiApplication::palette();
+    QColor colour;
+    if (column == statusColumn()) {
+        colour = statusColour(row.status, palette);
+    } else if (row.status == RowStatus::failed && row.expected && row.expected->candidates.contains(algorithmAt(column))) {
+        colour = statusColour(RowStatus::failed, palette);  // the digest that differs
+    }
+    return colour.isValid() ? QVariant(colour) : QVariant();
 }
 
 QVariant FileTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && !algorithmAt(section).isEmpty()) {
+        return tr("%1 digest; hover over a cell for the implementation that computed it").arg(algorithmDisplay(algorithmAt(section)));
+    }
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
         case Name: return tr("Name");
         case Size: return tr("Size");
         case Progress: return tr("Progress");
-        case Sha256: return algorithmName("sha256");
-        case Crc32c: return algorithmName("crc32c");
-        case Status: return tr("Status");
-        default: return {};
+        case Speed: return tr("Speed");
+        default: break;
     }
+    if (section == statusColumn()) return tr("Status");
+    return algorithmDisplay(algorithmAt(section));
 }
 
-void FileTableModel::changed(int row, int firstColumn, int lastColumn) {
-    emit dataChanged(index(row, firstColumn), index(row, lastColumn));
+void FileTableModel::tally(const VerifyRow& row) {
+    ++counts_[static_cast<std::size_t>(row.status)];
+    bytesRead_ += row.done;
+    bytesKnown_ += row.size.value_or(0);
+}
+
+void FileTableModel::untally(const VerifyRow& row) {
+    --counts_[static_cast<std::size_t>(row.status)];
+    bytesRead_ -= row.done;
+    bytesKnown_ -= row.size.value_or(0);
+}
+
+void FileTableModel::recount() {
+    counts_.fill(0);
+    bytesRead_ = 0;
+    bytesKnown_ = 0;
+    for (const VerifyRow& row : rows_) tally(row);
+}
+
+void FileTableModel::reindex() {
+    index_.clear();
+    index_.reserve(rows_.size());
+    for (int r = 0; r < rows_.size(); ++r) index_.insert(rows_.at(r).id, r);
 }
 
 }  // namespace hashscope::ui

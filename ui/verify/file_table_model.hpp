@@ -1,13 +1,19 @@
-// FileTableModel: the Verify page's rows, one per file, in the order they were added.
-// It only stores and presents; the page decides what happens to a row and when.
+// FileTableModel: the Verify page's rows, in the order they were added, with one column per
+// algorithm shown. It stores and presents; VerifyController decides what happens to a row.
+//
+// Changes are collected and announced in one dataChanged per run of rows (flush()), so 20,000
+// rows finishing in a burst cost the views a handful of signals, not 20,000.
 #pragma once
 
 #include <QAbstractTableModel>
-#include <QString>
+#include <QHash>
+#include <QStringList>
 #include <QVector>
-#include <optional>
+#include <array>
+#include <memory>
 
-#include "verify/hash_outcome.hpp"
+#include "verify/status_icons.hpp"
+#include "verify/verify_row.hpp"
 
 namespace hashscope::ui {
 
@@ -15,29 +21,61 @@ class FileTableModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Name, Size, Progress, Sha256, Crc32c, Status, ColumnCount };
-    // Per mille (0..1000) for the progress delegate; invalid when the cell shows no bar.
-    static constexpr int ProgressRole = Qt::UserRole + 1;
-
-    struct Counts {
-        int total = 0;
-        int finished = 0;  // ok, failed or cancelled
-        int ok = 0;
-        int failed = 0;
-        int cancelled = 0;
+    enum FixedColumn { Name, Size, Progress, Speed, FirstAlgorithm };
+    enum Role {
+        ProgressRole = Qt::UserRole + 1,  // per mille (0..1000) while read; invalid: no bar
+        SortRole,                         // what the column sorts by (numbers for sizes and speeds)
+        RowIdRole,
+        StatusRole,  // int(RowStatus)
     };
 
     explicit FileTableModel(QObject* parent = nullptr);
+    ~FileTableModel() override;
 
-    // Adds a queued row; `size` is unknown for folders and missing files. Returns the row.
-    int addFile(const QString& path, std::optional<quint64> size);
-    [[nodiscard]] QString path(int row) const { return rows_.at(row).path; }
+    // Adds rows at the end; their ids are assigned here and returned.
+    QVector<RowId> addRows(QVector<VerifyRow> rows);
+    void removeIds(const QVector<RowId>& ids);
+    void clear();
 
-    void setHashing(int row);
-    void setProgress(int row, int perMille);
-    void setOutcome(int row, const HashOutcome& outcome);
+    [[nodiscard]] int indexOf(RowId id) const { return index_.value(id, -1); }
+    [[nodiscard]] const VerifyRow& at(int row) const { return rows_.at(row); }
+    [[nodiscard]] const VerifyRow* find(RowId id) const {
+        const int r = indexOf(id);
+        return r < 0 ? nullptr : &rows_.at(r);
+    }
+    [[nodiscard]] const QVector<VerifyRow>& rows() const { return rows_; }
 
-    [[nodiscard]] Counts counts() const;
+    // Changes a row through `change(VerifyRow&)`, keeping the counts right; announced at flush().
+    template <class Change>
+    bool update(RowId id, Change&& change) {
+        const int r = indexOf(id);
+        if (r < 0) return false;
+        VerifyRow& row = rows_[r];
+        untally(row);
+        change(row);
+        tally(row);
+        dirty_.push_back(r);
+        return true;
+    }
+    // Announces every change since the last flush.
+    void flush();
+
+    // The algorithm columns: those picked, then extras that rows brought (a checksum file's
+    // algorithm, the one the expected digest matched).
+    void setAlgorithms(const QStringList& picked);
+    void addExtraAlgorithm(const QString& id);
+    [[nodiscard]] const QStringList& algorithms() const { return columns_; }
+    [[nodiscard]] int algorithmColumn(const QString& id) const;
+    [[nodiscard]] QString algorithmAt(int column) const;  // empty when not a digest column
+    [[nodiscard]] int statusColumn() const { return FirstAlgorithm + static_cast<int>(columns_.size()); }
+
+    // The digest cell that matched the expected-digest box gets a ✓ (or none: 0).
+    void setHighlight(RowId id, const QString& algorithm);
+
+    [[nodiscard]] int count(RowStatus status) const { return counts_[static_cast<std::size_t>(status)]; }
+    [[nodiscard]] int finishedCount() const;
+    [[nodiscard]] quint64 bytesRead() const { return bytesRead_; }     // of every row, live
+    [[nodiscard]] quint64 bytesKnown() const { return bytesKnown_; }  // sizes known so far
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -45,20 +83,27 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    enum class State { queued, hashing, done };
-    struct Row {
-        QString path;
-        std::optional<quint64> size;
-        State state = State::queued;
-        int perMille = 0;
-        HashOutcome outcome;  // when done
-    };
+    QVariant display(const VerifyRow& row, int column) const;
+    QVariant sortKey(const VerifyRow& row, int column) const;
+    QVariant foreground(const VerifyRow& row, int column) const;
+    void tally(const VerifyRow& row);
+    void untally(const VerifyRow& row);
+    void recount();
+    void reindex();
 
-    [[nodiscard]] QVariant display(const Row& row, int column) const;
-    [[nodiscard]] static QString statusText(const Row& row);
-    void changed(int row, int firstColumn, int lastColumn);
-
-    QVector<Row> rows_;
+    QVector<VerifyRow> rows_;
+    QHash<RowId, int> index_;
+    RowId nextId_ = 1;
+    QStringList picked_;
+    QStringList extras_;
+    QStringList columns_;  // picked_ then extras_ not among them
+    QVector<int> dirty_;   // rows changed since the last flush
+    std::array<int, kRowStatusCount> counts_{};
+    quint64 bytesRead_ = 0;
+    quint64 bytesKnown_ = 0;
+    RowId highlightRow_ = 0;
+    QString highlightAlgorithm_;
+    std::unique_ptr<StatusIcons> icons_;
 };
 
 }  // namespace hashscope::ui

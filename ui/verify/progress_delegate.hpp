@@ -1,5 +1,7 @@
 // ProgressDelegate: draws a progress bar in a table cell from the model's ProgressRole (per mille),
-// and falls back to plain text where the model gives no progress.
+// and falls back to plain text where the model gives no progress. ElideRightDelegate: for the
+// status column of a table that elides in the middle (digests keep both ends; a status reads
+// from its start).
 #pragma once
 
 #include <QStyledItemDelegate>
@@ -17,6 +19,16 @@ public:
 
 private:
     int progressRole_;
+};
+
+class ElideRightDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
 };
 
 }  // namespace hashscope::ui

@@ -1,177 +1,179 @@
 #include "verify/verify_page.hpp"
 
+#include <QAction>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
-#include "common/format.hpp"
+#include "verify/algorithm_picker.hpp"
+#include "verify/digest_match.hpp"
+#include "verify/expected_box.hpp"
 #include "verify/file_table_model.hpp"
-#include "verify/hash_job.hpp"
+#include "verify/notice_bar.hpp"
 #include "verify/progress_delegate.hpp"
+#include "verify/row_actions.hpp"
+#include "verify/row_filter_model.hpp"
+#include "verify/summary_bar.hpp"
+#include "verify/sums_saver.hpp"
+#include "verify/verify_controller.hpp"
 
 namespace hashscope::ui {
 namespace {
 
-QLabel* makeEmptyState(QWidget* parent) {
-    auto* label = new QLabel(VerifyPage::tr("Drop files here to hash them (SHA-256 and CRC32C)"), parent);
-    label->setObjectName(QStringLiteral("emptyState"));
-    label->setAlignment(Qt::AlignCenter);
-    label->setWordWrap(true);
-    // A dashed frame reads as "drop zone" without any artwork.
-    label->setStyleSheet(QStringLiteral(
-        "QLabel { color: palette(dark); border: 2px dashed palette(mid); border-radius: 8px; font-size: 13pt; }"));
-    return label;
-}
+// The summary and the box follow the rows at most this often; the workers batch at 40 ms.
+constexpr int kRefreshMs = 100;
+constexpr int kTickMs = 500;
 
-QTableView* makeTable(FileTableModel* model, QWidget* parent) {
+QTableView* makeTable(RowFilterModel* proxy, QWidget* parent) {
     auto* table = new QTableView(parent);
     table->setObjectName(QStringLiteral("fileTable"));
-    table->setModel(model);
-    table->setItemDelegateForColumn(FileTableModel::Progress,
-                                    new ProgressDelegate(FileTableModel::ProgressRole, table));
+    table->setModel(proxy);
+    table->setItemDelegateForColumn(FileTableModel::Progress, new ProgressDelegate(FileTableModel::ProgressRole, table));
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setAlternatingRowColors(true);
     table->setShowGrid(false);
     table->setWordWrap(false);
     table->setTextElideMode(Qt::ElideMiddle);  // digests keep both ends visible; tooltips hold all
+    // Fixed row heights and no resize-to-contents anywhere: 20,000 rows are never measured.
     table->verticalHeader()->hide();
-
-    // The SHA-256 column takes what is left (middle-elided, so both ends stay comparable); the
-    // status fits its contents, because an error message cut in half says nothing.
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     QHeaderView* header = table->horizontalHeader();
-    header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setSectionResizeMode(FileTableModel::Sha256, QHeaderView::Stretch);
-    header->setSectionResizeMode(FileTableModel::Size, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(FileTableModel::Crc32c, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(FileTableModel::Status, QHeaderView::ResizeToContents);
-    header->resizeSection(FileTableModel::Name, 200);
-    header->resizeSection(FileTableModel::Progress, 110);
+    header->setStretchLastSection(true);
+    header->setHighlightSections(false);
+    // In the order added until a header is clicked; a third click returns to that order.
+    header->setSortIndicatorClearable(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    table->setSortingEnabled(true);
     return table;
 }
 
 }  // namespace
 
 VerifyPage::VerifyPage(QWidget* parent)
-    : QWidget(parent), model_(new FileTableModel(this)), stack_(new QStackedWidget(this)) {
+    : QWidget(parent), model_(new FileTableModel(this)), proxy_(new RowFilterModel(this)),
+      controller_(new VerifyController(model_, this)), expected_(new ExpectedBox(this)),
+      picker_(new AlgorithmPicker(this)), notices_(new NoticeBar(this)), stack_(new QStackedWidget(this)),
+      summary_(new SummaryBar(this)), refreshTimer_(new QTimer(this)), tickTimer_(new QTimer(this)) {
     setObjectName(QStringLiteral("verifyPage"));
-    pool_.setObjectName(QStringLiteral("verifyPool"));
-    pool_.setMaxThreadCount(1);  // one file at a time: parallel reads of one disk only thrash it
-
-    emptyState_ = makeEmptyState(stack_);
-    table_ = makeTable(model_, stack_);
+    proxy_->setSourceModel(model_);
+    controller_->setAlgorithms(picker_->selected());
+    table_ = makeTable(proxy_, stack_);
+    emptyState_ = makeEmptyState();
     stack_->addWidget(emptyState_);
     stack_->addWidget(table_);
+    rowActions_ = new RowActions(table_, proxy_, model_, controller_);
+    saver_ = new SumsSaver(rowActions_, model_, controller_, this);
+    makeActions();
 
-    auto* addButton = new QPushButton(tr("Add files…"), this);
-    addButton->setObjectName(QStringLiteral("addButton"));
-    cancelButton_ = new QPushButton(tr("Cancel"), this);
-    cancelButton_->setObjectName(QStringLiteral("cancelButton"));
-    statusLine_ = new QLabel(this);
-    statusLine_->setObjectName(QStringLiteral("statusLine"));
-
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(addButton);
-    buttons->addStretch();
-    buttons->addWidget(cancelButton_);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(buttons);
+    layout->addWidget(expected_);
+    layout->addWidget(makeToolbar());
+    layout->addWidget(notices_);
     layout->addWidget(stack_, 1);
-    layout->addWidget(statusLine_);
+    layout->addWidget(summary_);
 
-    connect(cancelButton_, &QPushButton::clicked, this, &VerifyPage::cancel);
-    connect(addButton, &QPushButton::clicked, this, [this] {
-        // A window-modal dialog opened with open(), not exec(): no nested event loop.
-        auto* dialog = new QFileDialog(this, tr("Add files to hash"));
-        dialog->setFileMode(QFileDialog::ExistingFiles);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::filesSelected, this, &VerifyPage::addFiles);
-        dialog->open();
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(kRefreshMs);
+    connect(refreshTimer_, &QTimer::timeout, this, &VerifyPage::refresh);
+    tickTimer_->setInterval(kTickMs);
+    connect(tickTimer_, &QTimer::timeout, this, &VerifyPage::refresh);
+    connect(expected_, &ExpectedBox::textChanged, this, &VerifyPage::evaluateExpected);
+    connect(picker_, &AlgorithmPicker::selectionChanged, this, [this](const QStringList& ids) {
+        controller_->setAlgorithms(ids);
+        applyColumnWidths();
+        scheduleRefresh();
     });
+    connect(model_, &QAbstractItemModel::columnsInserted, this, &VerifyPage::applyColumnWidths);
+    connect(model_, &QAbstractItemModel::modelReset, this, &VerifyPage::applyColumnWidths);
+    connectController();
+    applyColumnWidths();
     refresh();
 }
 
 VerifyPage::~VerifyPage() { shutdown(); }
 
-void VerifyPage::addFiles(const QStringList& paths) {
-    for (const QString& path : paths) {
-        // A stat, not a read: cheap enough for the GUI thread, and shows sizes while queued.
-        const QFileInfo info(path);
-        std::optional<quint64> size;
-        if (info.isFile()) size = static_cast<quint64>(info.size());
-        queue_.push_back(model_->addFile(path, size));
-    }
-    startNext();
-    refresh();
+void VerifyPage::addPaths(const QStringList& paths) { controller_->addPaths(paths); }
+
+void VerifyPage::openFilesDialog() {
+    // Window-modal with open(), not exec(): no nested event loop while workers report.
+    auto* dialog = new QFileDialog(this, tr("Open files to verify or hash"));
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setNameFilters({tr("Any file (*)"), tr("Checksum files (*SUMS *.sha* *.md5 *.b3 *.sfv *.txt)")});
+    connect(dialog, &QFileDialog::filesSelected, this, &VerifyPage::addPaths);
+    dialog->open();
 }
 
-void VerifyPage::startNext() {
-    if (job_ || queue_.empty()) return;
-    jobRow_ = queue_.front();
-    queue_.pop_front();
-    model_->setHashing(jobRow_);
-    job_ = new HashJob(model_->path(jobRow_), pool_, this);
-    connect(job_, &HashJob::progressed, this, [this](int perMille) {
-        model_->setProgress(jobRow_, perMille);
-        refresh();
-    });
-    connect(job_, &HashJob::finished, this, &VerifyPage::onJobFinished);
+void VerifyPage::openFolderDialog() {
+    auto* dialog = new QFileDialog(this, tr("Open a folder: every file below it is hashed"));
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& folder) { addPaths({folder}); });
+    dialog->open();
 }
 
-void VerifyPage::onJobFinished(const HashOutcome& outcome) {
-    if (outcome.status == HashOutcome::Status::ok) {
-        bytesHashed_ += outcome.bytes;
-        nsHashed_ += job_->elapsedNs();
-    }
-    model_->setOutcome(jobRow_, outcome);
-    job_->deleteLater();  // we are inside its signal
-    job_ = nullptr;
-    jobRow_ = -1;
-    startNext();
-    refresh();
+void VerifyPage::cancel() { controller_->cancel(); }
+
+void VerifyPage::shutdown() { controller_->shutdown(); }
+
+bool VerifyPage::busy() const { return controller_->busy(); }
+
+QList<QAction*> VerifyPage::fileActions() const { return {open_, openFolder_, save_}; }
+
+QList<QAction*> VerifyPage::editActions() const {
+    return {rowActions_->copy(), paste_, rowActions_->remove(), nullptr, rowActions_->reverify(), cancel_, clear_};
 }
 
-void VerifyPage::cancel() {
-    HashOutcome cancelled;
-    cancelled.status = HashOutcome::Status::cancelled;
-    for (const int row : queue_) model_->setOutcome(row, cancelled);
-    queue_.clear();
-    // The running file is marked when its worker returns, so its row never claims more than it did.
-    if (job_) job_->cancel();
-    refresh();
-}
-
-void VerifyPage::shutdown() {
-    cancel();
-    pool_.waitForDone();
+void VerifyPage::scheduleRefresh() {
+    if (!refreshTimer_->isActive()) refreshTimer_->start();
 }
 
 void VerifyPage::refresh() {
     const bool empty = model_->rowCount() == 0;
-    stack_->setCurrentWidget(empty ? static_cast<QWidget*>(emptyState_) : table_);
-    cancelButton_->setEnabled(busy());
-    statusLine_->setText(summary());
+    stack_->setCurrentWidget(empty ? emptyState_ : static_cast<QWidget*>(table_));
+    const bool busy = controller_->busy();
+    cancel_->setEnabled(busy);
+    clear_->setEnabled(!empty || busy);
+    save_->setEnabled(!empty);
+    summary_->update(*model_, controller_->bytesReadTotal(), controller_->elapsedNs(), busy);
+    if (!expected_->text().trimmed().isEmpty()) evaluateExpected();
 }
 
-QString VerifyPage::summary() const {
-    const FileTableModel::Counts c = model_->counts();
-    if (c.total == 0) return tr("No files yet");
-    QStringList parts{tr("%1 of %2 files").arg(c.finished).arg(c.total)};
-    // The rate over everything hashed so far, including the file being read.
-    const quint64 bytes = bytesHashed_ + (job_ ? job_->bytesDone() : 0);
-    const qint64 ns = nsHashed_ + (job_ ? job_->elapsedNs() : 0);
-    if (const QString rate = formatRate(bytes, ns); !rate.isEmpty()) parts << rate;
-    if (c.ok > 0) parts << tr("%1 OK").arg(c.ok);
-    if (c.failed > 0) parts << tr("%1 failed").arg(c.failed);
-    if (c.cancelled > 0) parts << tr("%1 cancelled").arg(c.cancelled);
-    return parts.join(QStringLiteral(" · "));
+void VerifyPage::evaluateExpected() {
+    BoxMatch match = matchExpected(expected_->text(), model_->rows());
+    if (match.state == BoxMatch::State::computing) {
+        controller_->compute(match.toCompute);
+        // Nothing more on its way (a file vanished since it was read): judge what was compared.
+        if (!controller_->busy()) match.state = match.compared.isEmpty() ? BoxMatch::State::noFiles : BoxMatch::State::mismatched;
+    }
+    if (match.state == BoxMatch::State::matched) {
+        const auto& [row, algorithm] = match.matches.front();
+        model_->addExtraAlgorithm(algorithm);
+        model_->setHighlight(row, algorithm);
+        const QString key = QStringLiteral("%1:%2").arg(row).arg(algorithm);
+        if (key != shownMatch_) {
+            shownMatch_ = key;
+            const QModelIndex at = proxy_->mapFromSource(model_->index(model_->indexOf(row), model_->algorithmColumn(algorithm)));
+            if (at.isValid()) {
+                table_->scrollTo(at);
+                table_->selectRow(at.row());
+            }
+        }
+    } else {
+        model_->setHighlight(0, {});
+        shownMatch_.clear();
+    }
+    expected_->showMatch(match, *model_);
 }
 
 }  // namespace hashscope::ui

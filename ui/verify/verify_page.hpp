@@ -1,23 +1,32 @@
-// VerifyPage: the page that hashes files. It owns the rows (FileTableModel), a queue of rows
-// waiting, and at most one HashJob at a time; files are hashed one after another.
+// VerifyPage: drop files, folders or a checksum file; know. The page assembles its parts and
+// wires them: the expected-digest box, the algorithm picker, the notices, the table of rows
+// (FileTableModel behind RowFilterModel), the summary bar. What happens to rows is
+// VerifyController's business; copying and saving are RowActions' and SumsSaver's.
 #pragma once
 
+#include <QList>
 #include <QStringList>
-#include <QThreadPool>
 #include <QWidget>
-#include <deque>
 
-#include "verify/hash_outcome.hpp"
-
-class QLabel;
+class QAction;
+class QCheckBox;
 class QPushButton;
 class QStackedWidget;
 class QTableView;
+class QTimer;
+class QToolButton;
 
 namespace hashscope::ui {
 
+class AlgorithmPicker;
+class ExpectedBox;
 class FileTableModel;
-class HashJob;
+class NoticeBar;
+class RowActions;
+class RowFilterModel;
+class SummaryBar;
+class SumsSaver;
+class VerifyController;
 
 class VerifyPage : public QWidget {
     Q_OBJECT
@@ -26,38 +35,68 @@ public:
     explicit VerifyPage(QWidget* parent = nullptr);
     ~VerifyPage() override;
 
-    // One row per path (files, but also folders and missing paths, which get a row saying so).
-    void addFiles(const QStringList& paths);
-    // Stops the file being read (within one block) and marks it and every queued one cancelled.
+    // Files, folders and checksum files (dropped, opened, or named on the command line).
+    void addPaths(const QStringList& paths);
+    void openFilesDialog();
+    void openFolderDialog();
+    // Stops every worker within one block; rows not finished become cancelled.
     void cancel();
-    // cancel(), then waits for the worker to return: for closing the window. Blocks at most as
-    // long as one block takes to read.
+    // cancel() and wait for the workers: for closing the window.
     void shutdown();
+    [[nodiscard]] bool busy() const;
 
-    [[nodiscard]] bool busy() const { return job_ != nullptr; }
+    // For the main window's menus: Open…, Open folder…, Save sums… / Copy, Paste expected digest,
+    // Remove, Re-verify, Cancel, Clear.
+    [[nodiscard]] QList<QAction*> fileActions() const;
+    [[nodiscard]] QList<QAction*> editActions() const;
+
     [[nodiscard]] FileTableModel* model() const { return model_; }
+    [[nodiscard]] RowFilterModel* proxy() const { return proxy_; }
+    [[nodiscard]] VerifyController* controller() const { return controller_; }
+    [[nodiscard]] ExpectedBox* expectedBox() const { return expected_; }
+    [[nodiscard]] AlgorithmPicker* picker() const { return picker_; }
+    [[nodiscard]] RowActions* rowActions() const { return rowActions_; }
+    [[nodiscard]] SumsSaver* saver() const { return saver_; }
+    [[nodiscard]] SummaryBar* summary() const { return summary_; }
+    [[nodiscard]] NoticeBar* notices() const { return notices_; }
+    [[nodiscard]] QTableView* table() const { return table_; }
 
 private:
-    void startNext();
-    void onJobFinished(const HashOutcome& outcome);
-    void refresh();  // buttons, empty state and status line follow the rows
-    [[nodiscard]] QString summary() const;
+    QWidget* makeToolbar();
+    QWidget* makeEmptyState();
+    void makeActions();
+    void connectController();
+    void applyColumnWidths();
+    void refresh();          // empty state, buttons, summary
+    void evaluateExpected();  // the box against the rows
+    void scheduleRefresh();
 
-    // Our own pool (DESIGN.md §7): a long hash must never starve QtConcurrent users elsewhere,
-    // and shutdown() can wait for exactly our work.
-    QThreadPool pool_;
     FileTableModel* model_;
+    RowFilterModel* proxy_;
+    VerifyController* controller_;
+    ExpectedBox* expected_;
+    AlgorithmPicker* picker_;
+    NoticeBar* notices_;
     QStackedWidget* stack_;
-    QLabel* emptyState_;
+    QWidget* emptyState_;
     QTableView* table_;
-    QPushButton* cancelButton_;
-    QLabel* statusLine_;
-
-    std::deque<int> queue_;  // rows waiting, in order
-    HashJob* job_ = nullptr;
-    int jobRow_ = -1;
-    quint64 bytesHashed_ = 0;  // finished files, for the average rate
-    qint64 nsHashed_ = 0;
+    SummaryBar* summary_;
+    RowActions* rowActions_ = nullptr;
+    SumsSaver* saver_ = nullptr;
+    QCheckBox* failuresOnly_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    QPushButton* clearButton_ = nullptr;
+    QToolButton* saveButton_ = nullptr;
+    QAction* open_ = nullptr;
+    QAction* openFolder_ = nullptr;
+    QAction* save_ = nullptr;
+    QAction* paste_ = nullptr;
+    QAction* cancel_ = nullptr;
+    QAction* clear_ = nullptr;
+    QTimer* refreshTimer_;  // coalesces the workers' updates into a few repaints a second
+    QTimer* tickTimer_;     // the elapsed time moves while busy
+    QString shownMatch_;
+    int statusColumn_ = -1;  // where the status delegate sits (columns move when algorithms change)    // "row:algorithm" last scrolled to, so a match is not re-selected
 };
 
 }  // namespace hashscope::ui

@@ -1,0 +1,147 @@
+// Stopping and interruptions: Cancel stops every file within a block (the rows say "cancelled",
+// with no digest and less than the whole file read), waiting files are cancelled at once, a
+// checksum-file check and a folder walk stop too, closing the window mid-file cancels and waits
+// without hashing on, and a file modified while it is read ends CHANGED, not with a digest.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QtTest>
+#include <memory>
+
+#include "main/main_window.hpp"
+#include "verify/notice_bar.hpp"
+#include "verify_test_support.hpp"
+
+using namespace verifytest;
+using hashscope::ui::MainWindow;
+
+namespace {
+
+// Far more than a click takes to read, for any machine; sparse, so no disk space.
+constexpr qint64 kBig = qint64{8} << 30;
+
+}  // namespace
+
+class VerifyCancelTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    void cancelStopsEveryFileMidway();
+    void cancelStopsAChecksumFileCheck();
+    void cancelStopsAWalk();
+    void closingWhileHashingIsClean();
+    void fileModifiedWhileReadIsChanged();
+
+private:
+    [[nodiscard]] QPushButton* cancelButton() const {
+        return window_->findChild<QPushButton*>(QStringLiteral("cancelButton"));
+    }
+
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::unique_ptr<MainWindow> window_;
+    VerifyPage* page_ = nullptr;
+    std::unique_ptr<Probe> probe_;
+};
+
+void VerifyCancelTest::init() {
+    dir_ = std::make_unique<QTemporaryDir>();
+    window_ = std::make_unique<MainWindow>();
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    page_ = window_->verifyPage();
+    probe_ = std::make_unique<Probe>(page_);
+}
+
+void VerifyCancelTest::cleanup() {
+    probe_.reset();
+    window_.reset();
+    dir_.reset();
+}
+
+void VerifyCancelTest::cancelStopsEveryFileMidway() {
+    // More files than the page reads at once (at most four), so some wait in the queue.
+    QStringList paths;
+    for (int i = 0; i < 6; ++i) paths << sparseFile(*dir_, QStringLiteral("big%1.bin").arg(i), kBig);
+    QVERIFY(dropOn(window_.get(), paths));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 6 && page_->model()->at(0).done > 0, kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("big0.bin")), RowStatus::hashing);
+    QCOMPARE(probe_->status(QStringLiteral("big5.bin")), RowStatus::queued);
+    QVERIFY(cancelButton()->isEnabled());
+
+    QTest::mouseClick(cancelButton(), Qt::LeftButton);
+    QCOMPARE(probe_->status(QStringLiteral("big5.bin")), RowStatus::cancelled);  // waiting ones at once
+    // Running ones stop within a block, and only then say so: a row never claims more than it did.
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), 5000);
+    for (int i = 0; i < 6; ++i) {
+        const QString name = QStringLiteral("big%1.bin").arg(i);
+        QCOMPARE(probe_->status(name), RowStatus::cancelled);
+        QVERIFY(probe_->digest(name, QStringLiteral("sha256")).isEmpty());
+        QVERIFY(page_->model()->at(probe_->rowOf(name)).done < static_cast<quint64>(kBig));
+    }
+    QVERIFY(!cancelButton()->isEnabled());
+    QCOMPARE(page_->model()->count(RowStatus::cancelled), 6);
+
+    // The page works on afterwards.
+    QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("next.txt"), "next\n")}));
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("next.txt")), RowStatus::hashed, kTimeoutMs);
+    QCOMPARE(probe_->digest(QStringLiteral("next.txt"), QStringLiteral("sha256")), sha256Hex("next\n"));
+}
+
+void VerifyCancelTest::cancelStopsAChecksumFileCheck() {
+    QString sums;
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(!sparseFile(*dir_, QStringLiteral("part%1.img").arg(i), kBig).isNull());
+        sums += sha256Hex("whatever") + QStringLiteral("  part%1.img\n").arg(i);
+    }
+    QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8())}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 3 && probe_->status(QStringLiteral("part0.img")) == RowStatus::hashing, kTimeoutMs);
+    QTest::mouseClick(cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), 5000);
+    for (int i = 0; i < 3; ++i) QCOMPARE(probe_->status(QStringLiteral("part%1.img").arg(i)), RowStatus::cancelled);
+}
+
+void VerifyCancelTest::cancelStopsAWalk() {
+    QVERIFY(QDir(dir_->path()).mkpath(QStringLiteral("many")));
+    for (int i = 0; i < 2000; ++i) QVERIFY(!writeFile(*dir_, QStringLiteral("many/f%1").arg(i), {}).isNull());
+    QVERIFY(dropOn(window_.get(), {dir_->filePath(QStringLiteral("many"))}));
+    page_->cancel();  // before the walk's first batch arrives: what it finds is dropped
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->rows(), 0);
+    // Either the walk had begun (and its notice says it was cancelled) or it never started.
+    const QString notice = page_->notices()->text(QStringLiteral("walk:") + dir_->filePath(QStringLiteral("many")));
+    QVERIFY2(notice.isEmpty() || notice.endsWith(QStringLiteral("— cancelled")), qPrintable(notice));
+}
+
+void VerifyCancelTest::closingWhileHashingIsClean() {
+    QVERIFY(dropOn(window_.get(), {sparseFile(*dir_, QStringLiteral("big.bin"), kBig)}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && page_->model()->at(0).done > 0, kTimeoutMs);
+    // close() cancels and waits for the workers; it must not hash the rest of the file first.
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(window_->close());
+    probe_.reset();
+    window_.reset();  // destroyed with the workers' last events still queued: must not crash
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+    QCoreApplication::processEvents();  // deliver whatever was left for the dead window
+}
+
+void VerifyCancelTest::fileModifiedWhileReadIsChanged() {
+    const QString path = sparseFile(*dir_, QStringLiteral("growing.log"), qint64{2} << 30);
+    QVERIFY(dropOn(window_.get(), {path}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && page_->model()->at(0).done > 0, kTimeoutMs);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::Append));
+        QCOMPARE(file.write("one more line\n"), qint64{14});
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("growing.log")), RowStatus::changed, 60000);
+    QVERIFY(probe_->digest(QStringLiteral("growing.log"), QStringLiteral("sha256")).isEmpty());
+    QVERIFY(probe_->statusText(QStringLiteral("growing.log")).startsWith(QStringLiteral("CHANGED — ")));
+    QCOMPARE(page_->model()->count(RowStatus::changed), 1);
+}
+
+QTEST_MAIN(VerifyCancelTest)
+#include "verify_cancel_test.moc"

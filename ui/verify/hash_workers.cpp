@@ -1,0 +1,162 @@
+#include "verify/hash_workers.hpp"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/sidecar.hpp"
+#include "verify/algorithm_names.hpp"
+#include "verify/background_priority.hpp"
+#include "verify/engine_values.hpp"
+#include "verify/event_batcher.hpp"
+#include "verify/work_queue.hpp"
+
+namespace hashscope::ui {
+
+struct HashWorkers::State {
+    explicit State(int maxWorkers) : queue(maxWorkers) {}
+    WorkQueue<HashTask> queue;
+    std::mutex diskTurn;  // a spinning disk serves one file at a time
+};
+
+namespace {
+
+using Digesters = std::map<std::string, std::unique_ptr<verify::FileDigester>>;
+
+// A digester per algorithm set and disk kind, kept for the worker's life: making one per file
+// would cost more than hashing a small file.
+verify::FileDigester* digesterFor(const HashTask& task, std::mutex& diskTurn, Digesters& cache, QString& error) {
+    std::string key = task.rotational ? "r:" : "s:";
+    for (const auto* a : task.algorithms) key.append(a->id).push_back(',');
+    auto& slot = cache[key];
+    if (!slot) {
+        verify::DigestOptions options;
+        options.rotational = task.rotational;
+        if (task.rotational) options.disk_turn = &diskTurn;
+        auto made = verify::FileDigester::make(task.algorithms, options);
+        if (!made) {
+            error = QString::fromStdString(made.error().message);
+            cache.erase(key);
+            return nullptr;
+        }
+        slot = std::move(made.value());
+    }
+    return slot.get();
+}
+
+// The checksum files beside the file that list it. Their likely algorithms join this read, so
+// that "verify against it" needs no second one.
+QVector<SidecarOffer> lookForSidecars(const std::filesystem::path& path, HashTask& task) {
+    QVector<SidecarOffer> offers;
+    for (const auto& sidecar : verify::find_sidecars(path)) {
+        const QString sumsFile = fromFsPath(sidecar.sums_file);
+        offers.push_back({sumsFile, expectationOf(sidecar.entry, fromFsPath(sidecar.sums_file.filename()))});
+        // Only the first candidate: a bare 64-digit digest could be five algorithms, and a file
+        // listed by name usually says which one.
+        const AlgorithmInfo* likely = sidecar.entry.candidates.front();
+        if (std::find(task.algorithms.begin(), task.algorithms.end(), likely) == task.algorithms.end()) {
+            task.algorithms.push_back(likely);
+        }
+    }
+    return offers;
+}
+
+HashEvent eventFor(const HashTask& task, HashEvent::Kind kind) {
+    HashEvent event;
+    event.kind = kind;
+    event.row = task.row;
+    event.supplement = task.supplement;
+    return event;
+}
+
+void hashOne(HashTask task, std::mutex& diskTurn, Digesters& cache, EventBatcher<HashEvent>& out) {
+    HashEvent done = eventFor(task, HashEvent::Kind::finished);
+    if (task.stop.stop_requested()) {
+        done.reason = HashWorkers::tr("cancelled");
+        return out.add(std::move(done), task.row);
+    }
+    out.add(eventFor(task, HashEvent::Kind::started), task.row);
+    QElapsedTimer clock;
+    clock.start();
+    const auto path = toFsPath(task.path);
+    if (task.findSidecars) done.sidecars = lookForSidecars(path, task);
+
+    QString error;
+    verify::FileDigester* digester = digesterFor(task, diskTurn, cache, error);
+    if (digester == nullptr) {
+        done.status = RowStatus::unreadable;
+        done.reason = error;
+        return out.add(std::move(done), task.row);
+    }
+    const auto result = digester->digest(
+        path,
+        [&](std::uint64_t bytes, std::uint64_t total) {
+            HashEvent tick = eventFor(task, HashEvent::Kind::progress);
+            tick.done = bytes;
+            tick.total = total;
+            tick.elapsedNs = clock.nsecsElapsed();
+            out.progress(std::move(tick), task.row);
+        },
+        task.stop);
+    done.status = rowStatusOf(result.status, path);
+    done.reason = QString::fromStdString(result.message);
+    done.done = result.bytes;
+    done.total = result.bytes;
+    done.elapsedNs = clock.nsecsElapsed();
+    if (result.status == FileStatus::ok) {
+        const auto& impls = digester->implementations();
+        for (std::size_t i = 0; i < result.digests.size() && i < task.algorithms.size(); ++i) {
+            done.digests.push_back({algorithmId(*task.algorithms[i]), QString::fromStdString(result.digests[i].hex()),
+                                    impls[i] ? implementationLabel(*impls[i]) : QString()});
+        }
+    }
+    out.add(std::move(done), task.row);
+}
+
+}  // namespace
+
+HashWorkers::HashWorkers(QThreadPool& pool, int maxWorkers, QObject* parent)
+    : QObject(parent), pool_(pool), state_(std::make_shared<State>(maxWorkers)) {}
+
+HashWorkers::~HashWorkers() {
+    // Workers still running drain the queue into the void; give them nothing more to read.
+    state_->queue.takeAll();
+}
+
+void HashWorkers::enqueue(std::vector<HashTask> tasks) {
+    if (tasks.empty()) return;
+    const int start = state_->queue.push(std::move(tasks));
+    for (int i = 0; i < start; ++i) startWorker();
+}
+
+std::vector<HashTask> HashWorkers::takeWaiting() { return state_->queue.takeAll(); }
+
+std::size_t HashWorkers::waiting() const { return state_->queue.waiting(); }
+
+void HashWorkers::startWorker() {
+    ++running_;
+    // Batches are posted to this object and emitted on the GUI thread. The worker only uses the
+    // pointer as the queued call's context; the controller waits for the pool before this dies.
+    HashWorkers* self = this;
+    auto deliver = [self](QVector<HashEvent>&& batch) {
+        QMetaObject::invokeMethod(self, [self, batch = std::move(batch)] { emit self->events(batch); }, Qt::QueuedConnection);
+    };
+    auto* watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        if (--running_ == 0) emit idle();
+    });
+    watcher->setFuture(QtConcurrent::run(&pool_, [state = state_, deliver, gui = guiPriority()] {
+        runBelow(gui);
+        EventBatcher<HashEvent> out(deliver);
+        Digesters cache;
+        while (auto task = state->queue.pop()) hashOne(std::move(*task), state->diskTurn, cache, out);
+    }));
+}
+
+}  // namespace hashscope::ui

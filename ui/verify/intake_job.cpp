@@ -1,0 +1,127 @@
+#include "verify/intake_job.hpp"
+
+#include <sys/stat.h>
+
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cerrno>
+#include <cstring>
+
+#include "hashscope/verify/folder_walk.hpp"
+#include "hashscope/verify/sidecar.hpp"
+#include "hashscope/verify/storage.hpp"
+#include "verify/background_priority.hpp"
+#include "verify/engine_values.hpp"
+#include "verify/event_batcher.hpp"
+
+namespace hashscope::ui {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The walk's running count shares the batcher with the items; this key is nobody's row.
+constexpr quint64 kWalkCountKey = ~quint64{0};
+
+std::optional<quint64> sizeOf(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    return static_cast<quint64>(st.st_size);
+}
+
+bool onSpinningDisk(const fs::path& path) {
+    return verify::storage_of(path).kind == verify::StorageKind::rotational;
+}
+
+void walk(const fs::path& root, const QString& rootText, std::stop_token stop, EventBatcher<IntakeItem>& out) {
+    const bool rotational = onSpinningDisk(root);
+    // Rows show paths from the dropped folder's own name down: "photos/2020/a.jpg".
+    const fs::path shownFrom = root.parent_path();
+    IntakeItem count;
+    count.kind = IntakeItem::Kind::walking;
+    count.path = rootText;
+    quint64 left = 0;
+    const bool complete = verify::walk_folder(
+        root, {},
+        [&](verify::WalkItem&& found) {
+            IntakeItem item;
+            item.path = fromFsPath(found.path);
+            item.name = fromFsPath(found.path.lexically_relative(shownFrom));
+            item.rotational = rotational;
+            if (found.skipped) {
+                item.kind = IntakeItem::Kind::skipped;
+                item.reason = QString::fromStdString(found.reason);
+                ++left;
+            } else {
+                item.size = sizeOf(found.path);
+                ++count.count;
+            }
+            out.add(std::move(item));
+            out.progress(count, kWalkCountKey);
+            return !stop.stop_requested();
+        },
+        stop);
+    IntakeItem end = count;
+    end.kind = IntakeItem::Kind::walked;
+    end.left = left;
+    end.stopped = !complete;
+    out.add(std::move(end), kWalkCountKey);
+}
+
+void takeIn(const QString& pathText, bool asFiles, std::stop_token stop, EventBatcher<IntakeItem>& out) {
+    const fs::path path = toFsPath(pathText);
+    IntakeItem item;
+    item.path = pathText;
+    item.name = fromFsPath(path.filename());
+    if (item.name.isEmpty()) item.name = pathText;  // "/" has no file name
+    item.topLevel = true;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        const int error = errno;
+        struct stat link {};
+        if (error == ENOENT && ::lstat(path.c_str(), &link) != 0) {
+            item.kind = IntakeItem::Kind::missing;
+            item.reason = QString::fromLocal8Bit(std::strerror(error));
+            return out.add(std::move(item));
+        }
+        // A broken link, a folder we may not enter, ...: the hash worker says which.
+        return out.add(std::move(item));
+    }
+    item.rotational = onSpinningDisk(path.parent_path().empty() ? fs::path(".") : path.parent_path());
+    if (S_ISDIR(st.st_mode)) return walk(path, pathText, std::move(stop), out);
+    item.size = S_ISREG(st.st_mode) ? std::optional<quint64>(static_cast<quint64>(st.st_size)) : std::nullopt;
+    if (!asFiles && S_ISREG(st.st_mode) && verify::looks_like_sums_file(path)) {
+        auto sums = verify::read_sums_file(path, {});
+        if (sums && !sums->entries.empty()) {
+            item.kind = IntakeItem::Kind::sums;
+            item.sums = std::make_shared<const verify::SumsFile>(std::move(sums.value()));
+            return out.add(std::move(item));
+        }
+        // Not a checksum file after all: hash it like any other, and say why.
+        item.reason = sums ? IntakeJob::tr("no checksum lines in it") : QString::fromStdString(sums.error().message);
+    }
+    out.add(std::move(item));
+}
+
+}  // namespace
+
+IntakeJob::IntakeJob(const QStringList& paths, bool asFiles, QThreadPool& pool, std::stop_token stop, QObject* parent)
+    : QObject(parent), stop_(stop) {
+    // Batches are posted to this object; the controller waits for the pool before it dies.
+    IntakeJob* self = this;
+    auto deliver = [self](QVector<IntakeItem>&& batch) {
+        QMetaObject::invokeMethod(self, [self, batch = std::move(batch)] { emit self->items(batch); }, Qt::QueuedConnection);
+    };
+    auto* watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcher<void>::finished, this, &IntakeJob::finished);
+    watcher->setFuture(QtConcurrent::run(&pool, [paths, asFiles, stop, deliver, gui = guiPriority()] {
+        runBelow(gui);
+        EventBatcher<IntakeItem> out(deliver);
+        for (const QString& path : paths) {
+            if (stop.stop_requested()) break;
+            takeIn(path, asFiles, stop, out);
+        }
+    }));
+}
+
+}  // namespace hashscope::ui
