@@ -4,11 +4,15 @@
 // GCC 12 flags the deliberately undefined pass-through operand of its own AVX-512 intrinsics
 // (_mm512_undefined_epi32 inside _mm512_ror_epi32, the unpacks and shuffles) as uninitialized;
 // silenced for the intrinsics' header only.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
+#else
+#include <immintrin.h>
+#endif
 
 #include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_lanes.hpp"
