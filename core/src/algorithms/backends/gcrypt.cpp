@@ -35,14 +35,14 @@ public:
     }
     ~GcryptHasher() override { gcry_md_close(handle_); }
 
-    void update(std::span<const std::byte> data) override {
+    void do_update(std::span<const std::byte> data) override {
         if (!data.empty()) gcry_md_write(handle_, data.data(), data.size());
     }
-    Digest finish() override {
+    Digest do_finish() override {
         const unsigned char* out = gcry_md_read(handle_, algo_);  // finalises first
         return {algorithm_, std::span<const std::uint8_t>(out, length_)};
     }
-    void reset() override { gcry_md_reset(handle_); }
+    void do_reset() override { gcry_md_reset(handle_); }
 
 private:
     std::string_view algorithm_;

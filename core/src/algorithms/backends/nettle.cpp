@@ -22,16 +22,16 @@ public:
         reset();
     }
 
-    void update(std::span<const std::byte> data) override {
+    void do_update(std::span<const std::byte> data) override {
         if (data.empty()) return;
         hash_.update(context_.get(), data.size(), reinterpret_cast<const std::uint8_t*>(data.data()));
     }
-    Digest finish() override {
+    Digest do_finish() override {
         std::array<std::uint8_t, Digest::max_size> out{};
         hash_.digest(context_.get(), hash_.digest_size, out.data());  // also starts a new message
         return {algorithm_, std::span<const std::uint8_t>(out.data(), hash_.digest_size)};
     }
-    void reset() override { hash_.init(context_.get()); }
+    void do_reset() override { hash_.init(context_.get()); }
 
 private:
     std::string_view algorithm_;

@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
@@ -55,8 +54,8 @@ const EVP_MD* fetched(Evp which) {
 // Two costs of EVP are avoided here. Re-initialising a context goes through the provider again
 // (measured here: ~10 ns of the ~120 ns a 64-byte SHA-256 takes), so a context prepared once is
 // copied instead. And every EVP_DigestUpdate passes three layers of calls before the digest's own
-// buffering, ~6 ns even for one byte, so updates shorter than kSmall are collected here and handed
-// on kBuffer bytes at a time. What remains at 64 bytes (EVP_DigestFinal_ex and the provider's
+// buffering, ~6 ns even for one byte; the Hasher base collects small updates, so those calls come
+// 512 bytes at a time. What remains at 64 bytes (EVP_DigestFinal_ex and the provider's
 // bookkeeping) is why the SHA rows with SHA-NI use our own kernels (algorithms/md/).
 class EvpHasher final : public Hasher {
 public:
@@ -67,49 +66,20 @@ public:
         reset();
     }
 
-    void update(std::span<const std::byte> data) override {
-        const std::size_t n = data.size();
-        if (n < kSmall) {
-            if (used_ + n > kBuffer) flush();
-            if (n == 1) {
-                buffer_[used_] = data[0];
-            } else if (n != 0) {
-                std::memcpy(buffer_.data() + used_, data.data(), n);
-            }
-            used_ += n;
-            return;
-        }
-        flush();
-        EVP_DigestUpdate(ctx_.get(), data.data(), n);
-    }
-    Digest finish() override {
-        flush();
+    void do_update(std::span<const std::byte> data) override { EVP_DigestUpdate(ctx_.get(), data.data(), data.size()); }
+    Digest do_finish() override {
         std::array<std::uint8_t, EVP_MAX_MD_SIZE> out{};
         unsigned int len = 0;
         EVP_DigestFinal_ex(ctx_.get(), out.data(), &len);
         return {algorithm_, std::span<const std::uint8_t>(out.data(), len)};
     }
-    void reset() override {
-        EVP_MD_CTX_copy_ex(ctx_.get(), fresh_.get());
-        used_ = 0;
-    }
+    void do_reset() override { EVP_MD_CTX_copy_ex(ctx_.get(), fresh_.get()); }
 
 private:
-    static constexpr std::size_t kSmall = 64;    // updates shorter than this are collected
-    static constexpr std::size_t kBuffer = 512;  // and handed on this many bytes at a time
-
-    void flush() {
-        if (used_ == 0) return;
-        EVP_DigestUpdate(ctx_.get(), buffer_.data(), used_);
-        used_ = 0;
-    }
-
     std::string_view algorithm_;
     const EVP_MD* md_;
     std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx_{EVP_MD_CTX_new()};
     std::unique_ptr<EVP_MD_CTX, CtxDeleter> fresh_{EVP_MD_CTX_new()};  // initialised once, copied on reset
-    std::size_t used_ = 0;
-    alignas(64) std::array<std::byte, kBuffer> buffer_{};
 };
 
 HasherPtr make(Evp which) { return std::make_unique<EvpHasher>(which); }

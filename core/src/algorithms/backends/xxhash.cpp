@@ -31,9 +31,9 @@ class Xxh32Hasher final : public Hasher {
 public:
     Xxh32Hasher() { reset(); }
     ~Xxh32Hasher() override { XXH32_freeState(state_); }
-    void update(std::span<const std::byte> d) override { XXH32_update(state_, d.data(), d.size()); }
-    Digest finish() override { return Digest::from_u32("xxh32", XXH32_digest(state_)); }
-    void reset() override { XXH32_reset(state_, 0); }
+    void do_update(std::span<const std::byte> d) override { XXH32_update(state_, d.data(), d.size()); }
+    Digest do_finish() override { return Digest::from_u32("xxh32", XXH32_digest(state_)); }
+    void do_reset() override { XXH32_reset(state_, 0); }
 
 private:
     XXH32_state_t* state_ = XXH32_createState();
@@ -43,9 +43,9 @@ class Xxh64Hasher final : public Hasher {
 public:
     Xxh64Hasher() { reset(); }
     ~Xxh64Hasher() override { XXH64_freeState(state_); }
-    void update(std::span<const std::byte> d) override { XXH64_update(state_, d.data(), d.size()); }
-    Digest finish() override { return Digest::from_u64("xxh64", XXH64_digest(state_)); }
-    void reset() override { XXH64_reset(state_, 0); }
+    void do_update(std::span<const std::byte> d) override { XXH64_update(state_, d.data(), d.size()); }
+    Digest do_finish() override { return Digest::from_u64("xxh64", XXH64_digest(state_)); }
+    void do_reset() override { XXH64_reset(state_, 0); }
 
 private:
     XXH64_state_t* state_ = XXH64_createState();
@@ -78,10 +78,10 @@ template <bool Wide>
 class Xxh3Hasher final : public Hasher {
 public:
     explicit Xxh3Hasher(const xxh3::Kernels& kernels) : kernels_(kernels) { reset(); }
-    void update(std::span<const std::byte> d) override {
+    void do_update(std::span<const std::byte> d) override {
         (Wide ? kernels_.update128 : kernels_.update64)(state_.data(), d.data(), d.size());
     }
-    Digest finish() override {
+    Digest do_finish() override {
         if constexpr (Wide) {
             std::array<std::uint8_t, 16> canonical{};
             kernels_.digest128(state_.data(), canonical.data());
@@ -92,7 +92,7 @@ public:
             return {"xxh3", std::span(reinterpret_cast<const std::uint8_t*>(&canonical), sizeof canonical)};
         }
     }
-    void reset() override { kernels_.reset(state_.data()); }
+    void do_reset() override { kernels_.reset(state_.data()); }
 
 private:
     const xxh3::Kernels kernels_;

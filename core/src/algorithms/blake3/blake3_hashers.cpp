@@ -11,13 +11,13 @@ namespace {
 
 class Blake3PortableHasher final : public Hasher {
 public:
-    void update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
-    Digest finish() override {
+    void do_update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
+    Digest do_finish() override {
         std::array<std::uint8_t, blake3::out_size> out{};
         state_.finalize(out);
         return {"blake3", out};
     }
-    void reset() override { state_.reset(); }
+    void do_reset() override { state_.reset(); }
 
 private:
     blake3::Hasher state_;
@@ -26,13 +26,13 @@ private:
 class Blake3KernelHasher final : public Hasher {
 public:
     explicit Blake3KernelHasher(const blake3::Kernel& kernel) : state_(kernel) {}
-    void update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
-    Digest finish() override {
+    void do_update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
+    Digest do_finish() override {
         std::array<std::uint8_t, blake3::out_size> out{};
         state_.finalize(out);
         return {"blake3", out};
     }
-    void reset() override { state_.reset(); }
+    void do_reset() override { state_.reset(); }
 
 private:
     blake3::TreeHasher state_;

@@ -35,7 +35,7 @@ class BlockHasher final : public Hasher {
 public:
     BlockHasher() = default;
 
-    void update(std::span<const std::byte> data) override {
+    void do_update(std::span<const std::byte> data) override {
         const std::byte* p = data.data();
         std::size_t n = data.size();
         if (n < kBlock - used_) {  // the block is still not full: only a copy
@@ -67,7 +67,7 @@ public:
         used_ = n;
     }
 
-    Digest finish() override {
+    Digest do_finish() override {
         // Padding: 0x80, zeros, then the length in bits in the last 8 bytes of the last block;
         // one block when the length still fits after the 0x80, else two. It is written in whole
         // 16-byte stores, the width at which the kernel loads: a load that spans several smaller
@@ -108,7 +108,7 @@ public:
         return {Spec.algorithm, std::span(reinterpret_cast<const std::uint8_t*>(words.data()), 4 * Spec.digest_words)};
     }
 
-    void reset() override {
+    void do_reset() override {
         state_ = Spec.initial;
         compressed_ = 0;
         used_ = 0;
