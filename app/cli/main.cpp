@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "hashscope/build_info.hpp"
 
 namespace {
 
@@ -61,7 +62,9 @@ int main(int argc, char** argv) {
         return exit_ok;
     }
     if (command == "--version") {
-        std::cout << "hashscope-cli " << HASHSCOPE_VERSION << '\n';
+        // First line for scripts; the libraries after it, since they decide what the figures mean.
+        std::cout << hashscope::version_line("hashscope-cli") << '\n';
+        for (const auto& line : hashscope::library_version_lines()) std::cout << line << '\n';
         return exit_ok;
     }
     if (command == "sum") return run_sum(argc, argv, 2);

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "hashscope/build_info.hpp"
 #include "main/main_window.hpp"
+#include "main/version_report.hpp"
 #include "render_command.hpp"
 
 namespace {
@@ -27,7 +29,7 @@ bool answerWithoutDisplay(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--") == 0) break;
         if (std::strcmp(argv[i], "--version") == 0) {
-            std::fputs("hashscope " HASHSCOPE_VERSION "\n", stdout);
+            std::fputs(hashscope::ui::versionReport().toUtf8().constData(), stdout);
             return true;
         }
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
@@ -50,7 +52,8 @@ int main(int argc, char** argv) {
     // Where QSettings keeps what the pages remember (~/.config/HashScope/HashScope.conf); without
     // an organisation name the pages remember nothing (see ui/bench/settings_store.hpp).
     QApplication::setOrganizationName(QStringLiteral("HashScope"));
-    QApplication::setApplicationVersion(QStringLiteral(HASHSCOPE_VERSION));
+    const std::string_view version = hashscope::build_info().version;
+    QApplication::setApplicationVersion(QString::fromUtf8(version.data(), static_cast<qsizetype>(version.size())));
 
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to hash, checksum files to check."),

@@ -1,6 +1,7 @@
 #include "main/main_window.hpp"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -10,6 +11,7 @@
 #include <QUrl>
 
 #include "bench/benchmark_page.hpp"
+#include "main/about_dialog.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
 
@@ -70,6 +72,20 @@ void MainWindow::makeMenus() {
             edit->addSeparator();
         }
     }
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About HashScope"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
+    QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::showAbout() {
+    if (!about_) about_ = new AboutDialog(this);
+    about_->show();
+    about_->raise();
+    about_->activateWindow();
 }
 
 bool MainWindow::showPage(const QString& objectName) {

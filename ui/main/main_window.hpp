@@ -9,6 +9,7 @@ class QTabWidget;
 
 namespace hashscope::ui {
 
+class AboutDialog;
 class BenchmarkPage;
 class SystemPage;
 class VerifyPage;
@@ -37,11 +38,15 @@ protected:
 
 private:
     void makeMenus();
+    // Help > About HashScope: one dialog, made when first asked for, non-modal so that its versions
+    // can be compared with the pages beside it.
+    void showAbout();
 
     QTabWidget* pages_;
     VerifyPage* verify_;
     BenchmarkPage* benchmark_;
     SystemPage* system_;
+    AboutDialog* about_ = nullptr;
 };
 
 }  // namespace hashscope::ui

@@ -62,8 +62,11 @@ QStringList machineLine(const bench::Environment& env) {
 
 QStringList buildLine(const bench::Environment& env) {
     QStringList line;
-    line << QStringLiteral("HashScope %1")
-                .arg(env.hashscope_version.empty() ? QStringLiteral("?") : qs(env.hashscope_version));
+    QString version = QStringLiteral("HashScope %1")
+                          .arg(env.hashscope_version.empty() ? QStringLiteral("?") : qs(env.hashscope_version));
+    // Which commit measured: two runs of "0.1.0" can differ by every kernel changed since.
+    if (!env.git_revision.empty()) version += QStringLiteral(" (git %1)").arg(qs(env.git_revision));
+    line << version;
     if (!env.build_type.empty()) {
         line << QStringLiteral("%1 build").arg(qs(env.build_type));
         // A debug build measures the compiler's worst, not the algorithms: say so on the chart.

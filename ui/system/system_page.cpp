@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
+#include "hashscope/build_info.hpp"
 #include "hashscope/libraries.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
@@ -94,7 +95,12 @@ QWidget* SystemPage::libraryBox() {
     auto* box = new QGroupBox(tr("Libraries"), this);
     box->setObjectName(QStringLiteral("systemLibraries"));
     auto* form = new QFormLayout(box);
-    form->addRow(QStringLiteral("HashScope"), value(QStringLiteral(HASHSCOPE_VERSION), QStringLiteral("lib_hashscope"), box));
+    auto* hashscope = value(QStringLiteral(HASHSCOPE_VERSION), QStringLiteral("lib_hashscope"), box);
+    // Which commit: figures of two "0.1.0" builds can differ by every kernel changed between them.
+    const BuildInfo& build = build_info();
+    hashscope->setToolTip(
+        tr("git %1, %2 build").arg(qs(std::string(build.git_revision)), qs(std::string(build.build_type))));
+    form->addRow(QStringLiteral("HashScope"), hashscope);
     for (const auto& [name, version] : library_versions()) {
         form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
     }

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "hashscope/build_info.hpp"
 #include "hashscope/libraries.hpp"
 
 namespace hashscope::bench {
@@ -64,8 +65,10 @@ Environment collect_environment(const CpuInfo& cpu) {
     env.compiler = std::string("clang++ ") + __clang_version__;
 #endif
     env.compiler_flags = HASHSCOPE_CXX_FLAGS;
-    env.build_type = HASHSCOPE_BUILD_TYPE;
-    env.hashscope_version = HASHSCOPE_VERSION;
+    const BuildInfo& build = build_info();
+    env.build_type = build.build_type;
+    env.hashscope_version = build.version;
+    env.git_revision = build.git_revision;
     env.date = utc_now();
     env.libraries = library_versions();
 

@@ -37,6 +37,7 @@ json environment_json(const Environment& e) {
             {"compiler_flags", e.compiler_flags},
             {"build_type", e.build_type},
             {"hashscope_version", e.hashscope_version},
+            {"git_revision", e.git_revision},
             {"libraries", e.libraries},
             {"cycles_source", e.cycles_source},
             {"core_ghz", e.core_ghz},
@@ -175,6 +176,7 @@ Environment environment_from(const json& j) {
     e.compiler_flags = get_or<std::string>(j, "compiler_flags", "");
     e.build_type = get_or<std::string>(j, "build_type", "");
     e.hashscope_version = get_or<std::string>(j, "hashscope_version", "");
+    e.git_revision = get_or<std::string>(j, "git_revision", "");  // optional: older files lack it
     e.libraries = get_or(j, "libraries", std::map<std::string, std::string>{});
     e.cycles_source = get_or<std::string>(j, "cycles_source", "");
     e.core_ghz = get_or(j, "core_ghz", 0.0);

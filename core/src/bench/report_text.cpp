@@ -118,7 +118,8 @@ std::string to_markdown(const BenchReport& report) {
             << " | " << number(r.gb_per_s) << " |\n";
     }
     out << "\n" << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
-        << report.environment.build_type << ", HashScope " << report.environment.hashscope_version << ", "
+        << report.environment.build_type << ", HashScope " << report.environment.hashscope_version
+        << (report.environment.git_revision.empty() ? "" : " (git " + report.environment.git_revision + ")") << ", "
         << report.environment.date << "\n";
     return out.str();
 }

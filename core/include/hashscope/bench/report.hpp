@@ -23,6 +23,7 @@ struct Environment {
     std::string hypervisor;
     std::string governor;  // "performance", "powersave", ... or "unavailable"
     std::string os, compiler, compiler_flags, build_type, hashscope_version, date;
+    std::string git_revision;  // of the HashScope build that measured; empty in files written before it was recorded
     std::map<std::string, std::string> libraries;
     std::string cycles_source;  // "perf" (measured core cycles), "estimate" (measured core clock) or "none"
     double core_ghz = 0;        // the core clock used for estimates; 0 when unknown
