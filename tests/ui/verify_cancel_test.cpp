@@ -6,14 +6,10 @@
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QtTest>
-#include <memory>
 
-#include "main/main_window.hpp"
-#include "verify/notice_bar.hpp"
 #include "verify_test_support.hpp"
 
 using namespace verifytest;
-using hashscope::ui::MainWindow;
 
 namespace {
 
@@ -22,12 +18,12 @@ constexpr qint64 kBig = qint64{8} << 30;
 
 }  // namespace
 
-class VerifyCancelTest : public QObject {
+class VerifyCancelTest : public QObject, private WindowFixture {
     Q_OBJECT
 
 private slots:
-    void init();
-    void cleanup();
+    void init() { openWindow(); }
+    void cleanup() { closeWindow(); }
 
     void cancelStopsEveryFileMidway();
     void cancelStopsAChecksumFileCheck();
@@ -39,27 +35,7 @@ private:
     [[nodiscard]] QPushButton* cancelButton() const {
         return window_->findChild<QPushButton*>(QStringLiteral("cancelButton"));
     }
-
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> window_;
-    VerifyPage* page_ = nullptr;
-    std::unique_ptr<Probe> probe_;
 };
-
-void VerifyCancelTest::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    window_ = std::make_unique<MainWindow>();
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    page_ = window_->verifyPage();
-    probe_ = std::make_unique<Probe>(page_);
-}
-
-void VerifyCancelTest::cleanup() {
-    probe_.reset();
-    window_.reset();
-    dir_.reset();
-}
 
 void VerifyCancelTest::cancelStopsEveryFileMidway() {
     // More files than the page reads at once (at most four), so some wait in the queue.
@@ -111,7 +87,7 @@ void VerifyCancelTest::cancelStopsAWalk() {
     QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
     QCOMPARE(probe_->rows(), 0);
     // Either the walk had begun (and its notice says it was cancelled) or it never started.
-    const QString notice = page_->notices()->text(QStringLiteral("walk:") + dir_->filePath(QStringLiteral("many")));
+    const QString notice = noticeText(QStringLiteral("walk:") + dir_->filePath(QStringLiteral("many")));
     QVERIFY2(notice.isEmpty() || notice.endsWith(QStringLiteral("— cancelled")), qPrintable(notice));
 }
 

@@ -13,9 +13,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
-#include <memory>
 
-#include "main/main_window.hpp"
 #include "verify/algorithm_picker.hpp"
 #include "verify/expected_box.hpp"
 #include "verify_test_support.hpp"
@@ -23,7 +21,6 @@
 using namespace verifytest;
 using hashscope::ui::AlgorithmPicker;
 using hashscope::ui::ExpectedBox;
-using hashscope::ui::MainWindow;
 
 namespace {
 
@@ -38,12 +35,12 @@ QString grouped(const QString& hex, int size, const QString& separator) {
 
 }  // namespace
 
-class VerifyExpectedTest : public QObject {
+class VerifyExpectedTest : public QObject, private WindowFixture {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void init();
+    void init() { openWindow(); }
     void cleanup();
 
     void hexInAnyDressMatches();
@@ -64,10 +61,6 @@ private:
     }
 
     QTemporaryDir settingsDir_;
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> window_;
-    VerifyPage* page_ = nullptr;
-    std::unique_ptr<Probe> probe_;
 };
 
 void VerifyExpectedTest::initTestCase() {
@@ -77,19 +70,8 @@ void VerifyExpectedTest::initTestCase() {
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
 }
 
-void VerifyExpectedTest::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    window_ = std::make_unique<MainWindow>();
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    page_ = window_->verifyPage();
-    probe_ = std::make_unique<Probe>(page_);
-}
-
 void VerifyExpectedTest::cleanup() {
-    probe_.reset();
-    window_.reset();
-    dir_.reset();
+    closeWindow();
     QCoreApplication::setOrganizationName({});
 }
 
@@ -198,9 +180,7 @@ void VerifyExpectedTest::clipboardDigestIsOffered() {
 
 void VerifyExpectedTest::ctrlVPastesIntoTheBox() {
     dropHello();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    page_->table()->setFocus();
+    focusTable();
     QTRY_VERIFY(page_->table()->hasFocus());
     const QString digest = sha256Hex(kHello);
     QGuiApplication::clipboard()->setText(digest);

@@ -14,23 +14,19 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
-#include <memory>
 
-#include "main/main_window.hpp"
-#include "verify/notice_bar.hpp"
 #include "verify/row_filter_model.hpp"
 #include "verify/summary_bar.hpp"
 #include "verify_test_support.hpp"
 
 using namespace verifytest;
-using hashscope::ui::MainWindow;
 
-class VerifyPageTest : public QObject {
+class VerifyPageTest : public QObject, private WindowFixture {
     Q_OBJECT
 
 private slots:
     void init();
-    void cleanup();
+    void cleanup() { closeWindow(); }
 
     void referenceCrcIsRight();
     void windowHasItsParts();
@@ -42,32 +38,12 @@ private slots:
     void unreadableFileSaysWhy();
     void sidecarIsOfferedAndVerified();
     void missingPathFromTheCommandLine();
-
-private:
-    [[nodiscard]] QString noticeText(const QString& key) const { return page_->notices()->text(key); }
-
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> window_;
-    VerifyPage* page_ = nullptr;
-    std::unique_ptr<Probe> probe_;
 };
 
 void VerifyPageTest::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    QVERIFY(dir_->isValid());
-    window_ = std::make_unique<MainWindow>();
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    page_ = window_->findChild<VerifyPage*>(QStringLiteral("verifyPage"));
-    QVERIFY(page_);
-    probe_ = std::make_unique<Probe>(page_);
-}
-
-void VerifyPageTest::cleanup() {
-    probe_.reset();
-    window_.reset();  // cancels and waits for any worker still reading
-    page_ = nullptr;
-    dir_.reset();
+    openWindow();
+    // The page is found by its object name too, the name the tab switcher and scripts use.
+    QVERIFY(window_ && window_->findChild<VerifyPage*>(QStringLiteral("verifyPage")) == page_);
 }
 
 void VerifyPageTest::referenceCrcIsRight() {
@@ -92,7 +68,7 @@ void VerifyPageTest::windowHasItsParts() {
     // The menus carry the page's actions with their shortcuts.
     QStringList menus;
     for (QAction* menu : window_->menuBar()->actions()) menus << menu->text();
-    QCOMPARE(menus, (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit")}));
+    QCOMPARE(menus, (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Help")}));
     auto* open = window_->findChild<QAction*>(QStringLiteral("openAction"));
     QVERIFY(open);
     QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));

@@ -11,12 +11,9 @@
 #include <QProcess>
 #include <QTableView>
 #include <QtTest>
-#include <memory>
 
 #include "hashscope/verify/sums_file.hpp"
-#include "main/main_window.hpp"
 #include "verify/algorithm_picker.hpp"
-#include "verify/notice_bar.hpp"
 #include "verify/row_actions.hpp"
 #include "verify/row_filter_model.hpp"
 #include "verify/summary_bar.hpp"
@@ -24,7 +21,6 @@
 #include "verify_test_support.hpp"
 
 using namespace verifytest;
-using hashscope::ui::MainWindow;
 using hashscope::verify::SumsFormat;
 
 namespace {
@@ -56,12 +52,12 @@ Run sha256sumCheck(const QString& sumsPath) {
 
 }  // namespace
 
-class VerifySaveTest : public QObject {
+class VerifySaveTest : public QObject, private WindowFixture {
     Q_OBJECT
 
 private slots:
-    void init();
-    void cleanup();
+    void init() { openWindow(); }
+    void cleanup() { closeWindow(); }
 
     void savedGnuFilePassesSha256sum();
     void savedBsdAndSfvFilesReadBack();
@@ -75,28 +71,7 @@ private slots:
 
 private:
     void dropTree();
-    [[nodiscard]] QString notice(const QString& key) const { return page_->notices()->text(key); }
-
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> window_;
-    VerifyPage* page_ = nullptr;
-    std::unique_ptr<Probe> probe_;
 };
-
-void VerifySaveTest::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    window_ = std::make_unique<MainWindow>();
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    page_ = window_->verifyPage();
-    probe_ = std::make_unique<Probe>(page_);
-}
-
-void VerifySaveTest::cleanup() {
-    probe_.reset();
-    window_.reset();
-    dir_.reset();
-}
 
 // data/one.txt, data/sub/two words.txt, data/three.bin (3 rows, hashed).
 void VerifySaveTest::dropTree() {
@@ -112,7 +87,7 @@ void VerifySaveTest::savedGnuFilePassesSha256sum() {
     dropTree();
     const QString path = dir_->filePath(QStringLiteral("data/SHA256SUMS"));
     QVERIFY(page_->saver()->save(path, SumsFormat::gnu, {QStringLiteral("sha256")}));
-    QTRY_COMPARE_WITH_TIMEOUT(notice(QStringLiteral("save")), QStringLiteral("Saved 3 files to ") + path, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(noticeText(QStringLiteral("save")), QStringLiteral("Saved 3 files to ") + path, kTimeoutMs);
     QFile saved(path);
     QVERIFY(saved.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(saved.readAll());
@@ -125,7 +100,7 @@ void VerifySaveTest::savedGnuFilePassesSha256sum() {
     QVERIFY(QDir(dir_->path()).mkpath(QStringLiteral("elsewhere")));
     const QString other = dir_->filePath(QStringLiteral("elsewhere/data.sha256"));
     QVERIFY(page_->saver()->save(other, SumsFormat::gnu, {QStringLiteral("sha256")}));
-    QTRY_VERIFY_WITH_TIMEOUT(notice(QStringLiteral("save")).endsWith(other), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).endsWith(other), kTimeoutMs);
     QCOMPARE(sha256sumCheck(other).exitCode, 0);
 }
 
@@ -134,7 +109,7 @@ void VerifySaveTest::savedBsdAndSfvFilesReadBack() {
     dropTree();
     const QString bsd = dir_->filePath(QStringLiteral("data/CHECKSUMS"));
     QVERIFY(page_->saver()->save(bsd, SumsFormat::bsd, page_->model()->algorithms()));
-    QTRY_VERIFY_WITH_TIMEOUT(notice(QStringLiteral("save")).endsWith(bsd), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).endsWith(bsd), kTimeoutMs);
     const auto read = hashscope::verify::read_sums_file(bsd.toStdString(), {});
     QVERIFY(read.ok());
     QCOMPARE(read->entries.size(), std::size_t{6});  // two algorithms × three files
@@ -142,12 +117,12 @@ void VerifySaveTest::savedBsdAndSfvFilesReadBack() {
     // sha256sum -c accepts the BSD lines of its own algorithm (and would warn about the others).
     const QString sha256Only = dir_->filePath(QStringLiteral("data/sha256.tag"));
     QVERIFY(page_->saver()->save(sha256Only, SumsFormat::bsd, {QStringLiteral("sha256")}));
-    QTRY_VERIFY_WITH_TIMEOUT(notice(QStringLiteral("save")).endsWith(sha256Only), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).endsWith(sha256Only), kTimeoutMs);
     QCOMPARE(sha256sumCheck(sha256Only).exitCode, 0);
 
     const QString sfv = dir_->filePath(QStringLiteral("data/checksums.sfv"));
     QVERIFY(page_->saver()->save(sfv, SumsFormat::sfv, {QStringLiteral("crc32")}));
-    QTRY_VERIFY_WITH_TIMEOUT(notice(QStringLiteral("save")).endsWith(sfv), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).endsWith(sfv), kTimeoutMs);
     QFile file(sfv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
@@ -159,7 +134,7 @@ void VerifySaveTest::failedSaveLeavesNothing() {
     dropTree();
     const QString path = dir_->filePath(QStringLiteral("no such folder/SHA256SUMS"));
     QVERIFY(page_->saver()->save(path, SumsFormat::gnu, {QStringLiteral("sha256")}));
-    QTRY_VERIFY_WITH_TIMEOUT(notice(QStringLiteral("save")).startsWith(QStringLiteral("Could not save")), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).startsWith(QStringLiteral("Could not save")), kTimeoutMs);
     QVERIFY(!QFileInfo::exists(path));
     QVERIFY(!page_->saver()->save(dir_->filePath(QStringLiteral("x.md5")), SumsFormat::gnu, {QStringLiteral("md5")}));  // no MD5 digests
 }
@@ -187,10 +162,8 @@ void VerifySaveTest::copyAllFormats() {
 
 void VerifySaveTest::ctrlCCopiesDigestOrRows() {
     dropTree();
+    focusTable();
     QTableView* table = page_->table();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    table->setFocus();
     const int sha = page_->model()->algorithmColumn(QStringLiteral("sha256"));
     // A click on a digest cell selects its row; Ctrl+C then copies just that digest.
     const QModelIndex digestCell = page_->proxy()->index(1, sha);
@@ -212,10 +185,8 @@ void VerifySaveTest::ctrlCCopiesDigestOrRows() {
 
 void VerifySaveTest::deleteRemovesSelectedRows() {
     dropTree();
+    focusTable();
     QTableView* table = page_->table();
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-    table->setFocus();
     table->selectRow(0);
     table->selectionModel()->select(page_->proxy()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QTest::keyClick(table, Qt::Key_Delete);

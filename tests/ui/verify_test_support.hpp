@@ -1,6 +1,7 @@
 // Helpers shared by the Verify page's tests: files to hash, drops as a window receives them,
 // reference digests computed without the code under test (QCryptographicHash, a bitwise CRC),
-// and a probe that reads rows the way the table shows them.
+// a probe that reads rows the way the table shows them, and the fixture most tests start from
+// (a shown main window on its Verify page and a scratch folder, made afresh for every test).
 #pragma once
 
 #include <QAbstractItemModel>
@@ -9,16 +10,22 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QMimeData>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QWidget>
+#include <QtTest>
+#include <memory>
 
+#include "main/main_window.hpp"
 #include "verify/file_table_model.hpp"
+#include "verify/notice_bar.hpp"
 #include "verify/verify_page.hpp"
 
 namespace verifytest {
 
 using hashscope::ui::FileTableModel;
+using hashscope::ui::MainWindow;
 using hashscope::ui::RowStatus;
 using hashscope::ui::VerifyPage;
 
@@ -103,6 +110,45 @@ public:
 
 private:
     VerifyPage* page_;
+};
+
+// A test class derives from this and calls openWindow() from init() and closeWindow() from
+// cleanup(), so each test function meets a fresh window and an empty folder under the names
+// window_, page_, probe_ and dir_.
+class WindowFixture {
+protected:
+    void openWindow() {
+        dir_ = std::make_unique<QTemporaryDir>();
+        QVERIFY(dir_->isValid());
+        window_ = std::make_unique<MainWindow>();
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        page_ = window_->verifyPage();
+        QVERIFY(page_);
+        probe_ = std::make_unique<Probe>(page_);
+    }
+
+    void closeWindow() {
+        probe_.reset();
+        window_.reset();  // cancels and waits for any worker still reading
+        page_ = nullptr;
+        dir_.reset();
+    }
+
+    // Key presses then reach the table as a user's do: the window active, the table focused.
+    void focusTable() {
+        window_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+        page_->table()->setFocus();
+    }
+
+    // The text of the page's notice `key` ("save", "sidecar", "walk:PATH"), empty when not shown.
+    [[nodiscard]] QString noticeText(const QString& key) const { return page_->notices()->text(key); }
+
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::unique_ptr<MainWindow> window_;
+    VerifyPage* page_ = nullptr;
+    std::unique_ptr<Probe> probe_;
 };
 
 }  // namespace verifytest
