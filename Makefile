@@ -4,7 +4,7 @@ WERROR ?= OFF
 BUILD_DIR := $(if $(filter dev,$(PRESET)),build,build-$(PRESET))
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build run test sanitize-asan sanitize-tsan format lint clean
+.PHONY: all deps configure build run test package sanitize-asan sanitize-tsan format lint clean
 
 all: build
 
@@ -26,6 +26,15 @@ test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	@if [ "$(PRESET)" = dev ] && command -v clang++ >/dev/null; then $(MAKE) --no-print-directory sanitize-asan; \
 	else echo "make test: clang++ not found, sanitizer and fuzz runs skipped"; fi
+
+# The Debian package and the tarball (CPack, packaging/CMakeLists.txt), from a Release build in
+# build-release/; prints the files it made.
+package: deps
+	cmake --preset release -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
+	cmake --build build-release -j $(JOBS)
+	rm -f build-release/hashscope_*.deb build-release/hashscope-*.tar.gz
+	cd build-release && cpack
+	@echo "make package: made"; ls -1 build-release/hashscope_*.deb build-release/hashscope-*.tar.gz | sed 's/^/  /'
 
 sanitize-asan: deps
 	cmake --preset asan -DHASHSCOPE_WERROR=$(WERROR) >/dev/null

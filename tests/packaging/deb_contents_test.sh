@@ -1,0 +1,47 @@
+# The Debian package: its control fields, dependencies computed by dpkg-shlibdeps (Qt 6 Widgets,
+# QCustomPlot, OpenSSL, ISA-L, xxHash, libcpuinfo), exactly the files of expected-files.txt, and
+# programs that run once unpacked into a scratch root.
+#   deb_contents_test.sh DEB_DIR EXPECTED_FILES VERSION
+source "$(dirname "$0")/../cli/lib.sh"
+deb_dir=$1 expected_files=$2 version=$3
+deb=$(ls "$deb_dir"/*.deb)
+field() { dpkg-deb -f "$deb" "$1"; }
+
+same "Package" hashscope "$(field Package)"
+same "Version" "$version" "$(field Version)"
+same "Section, Priority" "utils optional" "$(field Section) $(field Priority)"
+holds "Homepage" "$(field Homepage)" "https://"
+holds "Maintainer has a name and an address" "$(field Maintainer)" "@"
+holds "Description has a long part" "$(field Description | sed -n '2,$p')" "hashscope-cli"
+same "the file is named as Debian names it" "hashscope_${version}_$(dpkg --print-architecture).deb" "$(basename "$deb")"
+
+depends=$(field Depends)
+echo "Depends: $depends"
+for library in libqt6widgets6 libqcustomplot libssl3 libisal2 libxxhash libcpuinfo; do
+  holds "Depends names $library" "$depends" "$library"
+done
+
+# The package's files: what `cmake --install --prefix /usr` installs, but the licence's full text
+# (the copyright file points to /usr/share/common-licenses/GPL-3 instead).
+same "the package holds the files of $(basename "$expected_files")" \
+  "$(grep -vx 'usr/share/doc/hashscope/LICENSE' "$expected_files" | LC_ALL=C sort)" \
+  "$(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { sub(/^\.\//, "", $6); print $6 }' | LC_ALL=C sort)"
+same "nothing in it is owned by anyone but root" "" "$(dpkg-deb -c "$deb" | awk '$2 != "root/root"')"
+
+root=$scratch/root
+dpkg-deb -x "$deb" "$root"
+no_display=(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM)
+for program in hashscope-cli hashscope; do
+  holds "unpacked $program --version" "$("${no_display[@]}" "$root/usr/bin/$program" --version 2>&1 | head -1)" \
+    "$program $version"
+done
+printf 'intact\n' >"$scratch/file.txt"
+same "unpacked hashscope-cli sum" "$(cd "$scratch" && b3sum file.txt)" \
+  "$(cd "$scratch" && "$root/usr/bin/hashscope-cli" sum -a blake3 file.txt 2>&1)"
+same "the copyright file is machine-readable" \
+  "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+  "$(head -1 "$root/usr/share/doc/hashscope/copyright")"
+holds "the changelog names this version" "$(gzip -dc "$root/usr/share/doc/hashscope/changelog.gz")" \
+  "hashscope ($version)"
+
+finish

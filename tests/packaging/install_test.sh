@@ -1,0 +1,42 @@
+# `cmake --install` works to any prefix: into /usr (under DESTDIR) it puts exactly the files of
+# expected-files.txt; into a prefix with a space in it, stripped, it puts the same files there,
+# and the programs run from it and find each other (bench --chart runs `hashscope render`).
+#   install_test.sh BUILD_DIR EXPECTED_FILES VERSION
+source "$(dirname "$0")/../cli/lib.sh"
+build=$1 expected_files=$2 version=$3
+
+# Files and links under a folder, relative to it, sorted.
+installed_files() { (cd "$1" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort); }
+
+usr_root=$scratch/usr-root
+DESTDIR=$usr_root cmake --install "$build" --prefix /usr >"$scratch/install.log" 2>&1 ||
+  { cat "$scratch/install.log"; echo "FAIL cmake --install --prefix /usr"; exit 1; }
+same "--prefix /usr installs the files of $(basename "$expected_files")" \
+  "$(LC_ALL=C sort "$expected_files")" "$(installed_files "$usr_root")"
+
+odd_root=$scratch/odd-root
+odd_prefix="/opt/hash scope"
+DESTDIR=$odd_root cmake --install "$build" --prefix "$odd_prefix" --strip >"$scratch/install.log" 2>&1 ||
+  { cat "$scratch/install.log"; echo "FAIL cmake --install --prefix '$odd_prefix' --strip"; exit 1; }
+same "--prefix '$odd_prefix' installs the same files there" \
+  "$(sed 's|^usr/|opt/hash scope/|' "$expected_files" | LC_ALL=C sort)" "$(installed_files "$odd_root")"
+
+bin=$odd_root$odd_prefix/bin
+for program in hashscope hashscope-cli; do
+  holds "$program --version from the prefix" \
+    "$(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$bin/$program" --version 2>&1 | head -1)" "$program $version"
+  same "$program was stripped of symbols, .comment and .note" "" \
+    "$(readelf -S -W "$bin/$program" | grep -oE ' \.(symtab|comment|note) ')"
+done
+
+printf 'intact\n' >"$scratch/file.txt"
+same "hashscope-cli sum from the prefix" "$(cd "$scratch" && sha256sum file.txt)" \
+  "$(cd "$scratch" && "$bin/hashscope-cli" sum file.txt 2>&1)"
+# The smallest benchmark there is, only to have its chart drawn by the hashscope beside it.
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$bin/hashscope-cli" bench --algo crc32 --sizes 64 \
+  --max-time 0.05 --quiet --chart "$scratch/chart.svg" >"$scratch/bench.log" 2>&1
+same "bench --chart from the prefix draws through hashscope render" "0 <svg" \
+  "$? $(grep -o -m1 '<svg' "$scratch/chart.svg" 2>&1)"
+[ -s "$scratch/chart.svg" ] || cat "$scratch/bench.log"
+
+finish
