@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
 #include <cstdio>
 #include <cstring>
 
@@ -54,6 +55,11 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("HashScope"));
     const std::string_view version = hashscope::build_info().version;
     QApplication::setApplicationVersion(QString::fromUtf8(version.data(), static_cast<qsizetype>(version.size())));
+    // The installed desktop entry (packaging/) names the windows' icon and groups them on Wayland;
+    // run from the build tree, the icon compiled in stands in for the theme's.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.hashscope.HashScope"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("io.github.hashscope.HashScope"), QIcon(QStringLiteral(":/icons/hashscope.svg"))));
 
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to hash, checksum files to check."),
