@@ -56,7 +56,9 @@ int main(int argc, char** argv) {
     const std::string_view version = hashscope::build_info().version;
     QApplication::setApplicationVersion(QString::fromUtf8(version.data(), static_cast<qsizetype>(version.size())));
     // The installed desktop entry (packaging/) names the windows' icon and groups them on Wayland;
-    // run from the build tree, the icon compiled in stands in for the theme's.
+    // run from the build tree, the icon compiled in stands in for the theme's (it lives in the
+    // static hashscope_ui library, so it is registered by name).
+    Q_INIT_RESOURCE(app_icon);
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.hashscope.HashScope"));
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("io.github.hashscope.HashScope"), QIcon(QStringLiteral(":/icons/hashscope.svg"))));
