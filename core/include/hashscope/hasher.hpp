@@ -29,8 +29,10 @@ public:
     // Feeds more of the message; any split of the message gives the same digest.
     void update(std::span<const std::byte> data) {
         const std::size_t n = data.size();
-        if (n < kCollect) {
-            if (n <= kBuffer - used_) {
+        // [[likely]]: the copy is the path laid out straight; the rest are jumps taken once per
+        // batch (GCC otherwise puts the copy behind three taken branches, 3x slower per byte).
+        if (n < kCollect) [[likely]] {
+            if (n <= kBuffer - used_) [[likely]] {
                 if (n == 1) {
                     buffer_[used_] = data[0];
                 } else if (n != 0) {
