@@ -135,6 +135,7 @@ void BenchmarkPage::build() {
     run_ = new QPushButton(tr("Run"), this);
     run_->setObjectName(QStringLiteral("runButton"));
     run_->setDefault(true);
+    runToolTip_ = run_->toolTip();
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("benchCancelButton"));
     auto* left = new QWidget(this);
@@ -204,7 +205,7 @@ void BenchmarkPage::build() {
 }
 
 void BenchmarkPage::run() {
-    if (job_) return;
+    if (job_ || !blockedBy_.isEmpty()) return;  // the status line already says why
     auto spec = config_->spec();
     if (!spec) {
         setStatus(QString::fromStdString(spec.error().message), true);
@@ -237,6 +238,7 @@ void BenchmarkPage::run() {
     setStatus(tr("Running %1: %2 cells").arg(QString::fromStdString(spec->preset)).arg(total_));
     updateProgress();
     refresh();
+    emit runningChanged(true);
 }
 
 void BenchmarkPage::cancel() {
@@ -276,6 +278,25 @@ void BenchmarkPage::onFinished(const bench::BenchReport& report) {
     setStatus(cancelled ? tr("Cancelled: %1").arg(summary) : tr("Finished: %1").arg(summary));
     updateProgress();
     refresh();
+    emit runningChanged(false);
+}
+
+void BenchmarkPage::setBlockedBy(const QString& reason) {
+    if (reason == blockedBy_) return;
+    if (blockedBy_.isEmpty()) {
+        statusBeforeBlock_ = status_->text();
+        statusStyleBeforeBlock_ = status_->styleSheet();
+    }
+    // Only our own reason is taken back: a newer message (a saved chart, say) stays.
+    const bool reasonShown = !blockedBy_.isEmpty() && status_->text() == blockedBy_;
+    blockedBy_ = reason;
+    if (!reason.isEmpty()) {
+        setStatus(reason);
+    } else if (reasonShown) {
+        status_->setText(statusBeforeBlock_);
+        status_->setStyleSheet(statusStyleBeforeBlock_);
+    }
+    refresh();
 }
 
 void BenchmarkPage::updateProgress() {
@@ -305,7 +326,8 @@ void BenchmarkPage::setStatus(const QString& text, bool error) {
 void BenchmarkPage::refresh() {
     const bool busy = running();
     config_->setEditable(!busy);
-    run_->setEnabled(!busy && config_->spec().ok());
+    run_->setEnabled(!busy && blockedBy_.isEmpty() && config_->spec().ok());
+    run_->setToolTip(blockedBy_.isEmpty() ? runToolTip_ : blockedBy_);
     cancel_->setEnabled(busy && !job_->cancelRequested());
     exportBar_->setHasResults(!report_.results.empty() && !busy);
 }

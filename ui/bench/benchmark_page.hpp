@@ -47,6 +47,11 @@ public:
     // cancel(), then waits for the worker: for closing the window. It stops within a sample.
     void shutdown();
     [[nodiscard]] bool running() const { return job_ != nullptr; }
+    // Another job whose work would disturb the figures (a self-test): while `reason` is not empty
+    // the Run button is off and says why, and so does the status line; run() does nothing. Empty
+    // lifts the block. Cancel is never blocked.
+    void setBlockedBy(const QString& reason);
+    [[nodiscard]] const QString& blockedBy() const { return blockedBy_; }
 
     // The run shown: growing while it goes, the engine's final report after.
     [[nodiscard]] const bench::BenchReport& report() const { return report_; }
@@ -61,6 +66,10 @@ public:
     [[nodiscard]] ConfigPanel* config() const { return config_; }
     [[nodiscard]] ChartPanel* chart() const { return chart_; }
     [[nodiscard]] ResultsModel* results() const { return results_; }
+
+signals:
+    // A run started (true) or ended, finished or cancelled (false).
+    void runningChanged(bool running);
 
 private:
     void build();
@@ -90,6 +99,10 @@ private:
     QLabel* progressText_ = nullptr;
     QLabel* warnings_ = nullptr;
     QLabel* status_ = nullptr;
+    QString blockedBy_;
+    QString runToolTip_;  // the Run button's own tooltip, back when a block is lifted
+    // What the status line said before a block's reason replaced it, back when the block is lifted.
+    QString statusBeforeBlock_, statusStyleBeforeBlock_;
 
     BenchRun* job_ = nullptr;
     bench::BenchReport report_;

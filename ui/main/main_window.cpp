@@ -12,6 +12,7 @@
 
 #include "bench/benchmark_page.hpp"
 #include "main/about_dialog.hpp"
+#include "main/exclusive_runs.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
 
@@ -49,6 +50,8 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
     makeMenus();
+    // A self-test beside a benchmark would disturb its figures: one waits for the other.
+    keepRunsApart(*benchmark_, *system_->selfTest());
 
     resize(1280, 800);  // the Benchmark page shows settings, chart and CPU side by side
 }

@@ -63,6 +63,7 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
     run_->setToolTip(tr("Run every implementation this CPU can run through the known-answer vectors of its "
                         "algorithm, then compare it with the algorithm's reference implementation on random "
                         "messages of many lengths, fed in random pieces"));
+    runToolTip_ = run_->toolTip();
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("selfTestCancelButton"));
     progress_ = new QProgressBar(this);
@@ -153,7 +154,7 @@ void SelfTestPanel::resetTable() {
 }
 
 void SelfTestPanel::run() {
-    if (job_) return;
+    if (job_ || !blockedBy_.isEmpty()) return;  // the summary already says why
     report_ = {};
     resetTable();
     for (int r = 0; r < table_->rowCount(); ++r) {
@@ -163,6 +164,26 @@ void SelfTestPanel::run() {
     connect(job_, &SelfTestRun::outcomeReady, this, &SelfTestPanel::onOutcome);
     connect(job_, &SelfTestRun::finished, this, &SelfTestPanel::onFinished);
     summary_->setText(tr("Checking %1 implementations…").arg(runnable_));
+    refresh();
+    emit runningChanged(true);
+}
+
+void SelfTestPanel::setBlockedBy(const QString& reason) {
+    if (reason == blockedBy_) return;
+    if (blockedBy_.isEmpty()) {
+        summaryBeforeBlock_ = summary_->text();
+        summaryStyleBeforeBlock_ = summary_->styleSheet();
+    }
+    // Only our own reason is taken back: a newer summary stays.
+    const bool reasonShown = !blockedBy_.isEmpty() && summary_->text() == blockedBy_;
+    blockedBy_ = reason;
+    if (!reason.isEmpty()) {
+        summary_->setText(reason);
+        summary_->setStyleSheet({});
+    } else if (reasonShown) {
+        summary_->setText(summaryBeforeBlock_);
+        summary_->setStyleSheet(summaryStyleBeforeBlock_);
+    }
     refresh();
 }
 
@@ -242,12 +263,14 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
     }
     progress_->setValue(static_cast<int>(report_.outcomes.size()));
     refresh();
+    emit runningChanged(false);
     emit runFinished();
 }
 
 void SelfTestPanel::refresh() {
     progress_->setVisible(job_ != nullptr);  // a full bar after the run would say nothing the summary does not
-    run_->setEnabled(!job_);
+    run_->setEnabled(!job_ && blockedBy_.isEmpty());
+    run_->setToolTip(blockedBy_.isEmpty() ? runToolTip_ : blockedBy_);
     cancel_->setEnabled(job_ && !job_->cancelRequested());
 }
 

@@ -35,6 +35,11 @@ public:
     // cancel(), then waits for the worker (it stops within one random message).
     void shutdown();
     [[nodiscard]] bool running() const { return job_ != nullptr; }
+    // Another job whose figures this one would disturb (a benchmark): while `reason` is not empty
+    // the Self-test button is off and says why, and so does the summary; run() does nothing.
+    // Empty lifts the block. Cancel is never blocked.
+    void setBlockedBy(const QString& reason);
+    [[nodiscard]] const QString& blockedBy() const { return blockedBy_; }
     // The last run that finished (cancelled or not); empty before the first.
     [[nodiscard]] const SelfTestReport& report() const { return report_; }
 
@@ -45,6 +50,8 @@ public:
     [[nodiscard]] int rowOf(const QString& algorithm, const QString& implementation) const;
 
 signals:
+    // A run started (true) or ended, finished or cancelled (false); runFinished() follows the false.
+    void runningChanged(bool running);
     void runFinished();
 
 private:
@@ -64,6 +71,10 @@ private:
     QLabel* summary_;
     QTableWidget* table_;
     QHash<QString, int> rows_;  // "algorithm/implementation" -> table row
+    QString blockedBy_;
+    QString runToolTip_;  // the button's own tooltip, back when a block is lifted
+    // What the summary said before a block's reason replaced it, back when the block is lifted.
+    QString summaryBeforeBlock_, summaryStyleBeforeBlock_;
 
     SelfTestRun* job_ = nullptr;
     SelfTestReport report_;
