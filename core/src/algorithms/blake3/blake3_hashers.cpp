@@ -9,8 +9,13 @@
 namespace hashscope::detail {
 namespace {
 
-class Blake3PortableHasher final : public Hasher {
+// State: blake3::Hasher (the portable reference) or blake3::TreeHasher (a kernel tier); both take
+// bytes and finalize into 32 of them.
+template <class State>
+class Blake3Hasher final : public Hasher {
 public:
+    template <class... Args>
+    explicit Blake3Hasher(const Args&... args) : state_(args...) {}
     void do_update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
     Digest do_finish() override {
         std::array<std::uint8_t, blake3::out_size> out{};
@@ -20,27 +25,14 @@ public:
     void do_reset() override { state_.reset(); }
 
 private:
-    blake3::Hasher state_;
+    State state_;
 };
 
-class Blake3KernelHasher final : public Hasher {
-public:
-    explicit Blake3KernelHasher(const blake3::Kernel& kernel) : state_(kernel) {}
-    void do_update(std::span<const std::byte> d) override { state_.update(d.data(), d.size()); }
-    Digest do_finish() override {
-        std::array<std::uint8_t, blake3::out_size> out{};
-        state_.finalize(out);
-        return {"blake3", out};
-    }
-    void do_reset() override { state_.reset(); }
-
-private:
-    blake3::TreeHasher state_;
-};
+using Blake3KernelHasher = Blake3Hasher<blake3::TreeHasher>;
 
 }  // namespace
 
-HasherPtr make_blake3_portable() { return std::make_unique<Blake3PortableHasher>(); }
+HasherPtr make_blake3_portable() { return std::make_unique<Blake3Hasher<blake3::Hasher>>(); }
 HasherPtr make_blake3_sse41() { return std::make_unique<Blake3KernelHasher>(blake3::sse41_kernel()); }
 HasherPtr make_blake3_avx2() { return std::make_unique<Blake3KernelHasher>(blake3::avx2_kernel()); }
 #if defined(HASHSCOPE_AVX512_KERNELS)
