@@ -27,7 +27,9 @@
 // constants, one block later. Measured on Zen 4: 9 CRC32 per iteration beat 12 (more of them slow
 // the vector loop down instead of adding to it), and per-block costs (starting and injecting the
 // streams) are worth amortising: 32-iteration blocks (10.5 KiB) first, then 8-iteration blocks
-// (2.6 KiB) for what is left, then the plain loop.
+// (2.6 KiB) for what is left, then the plain loop. Those blocks read four places at once, which
+// costs ~7% once the data is beyond L2: from 1.75 MiB to 8 MiB the scalar lines are interleaved
+// with the vector lines in one sequential stream instead (stream_iterations).
 #include "algorithms/crc/crc_vpclmul.hpp"
 
 #include "algorithms/crc/crc_clmul_common.hpp"
@@ -200,6 +202,123 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
     left -= 16;
 }
 
+// crc32c between L2 and the end of L3: one sequential stream (the blocks above read four places
+// at once, which beyond L2 costs ~7%). An iteration is Groups groups of four vector lines (one
+// accumulator each) followed by one 64-byte line for a CRC32 chain. A chain starts from zero, so
+// its register r is the CRC state that line leaves; the message's CRC is that of the message
+// with the line zeroed and r xored into the 4 bytes that follow it (a CRC register is "xor me
+// into the next bytes"). Those bytes begin the next group's first vector line: a chain costs one
+// xor into a load, no multiplication, and the accumulators fold over the scalar lines (zeros to
+// them) by the iteration's length. 8 CRC32 per 256 vector bytes, like the blocks' 9: more (three
+// vector lines per chain, or 80-byte lines) measured slower, as did longer chains, chains issued
+// first, and software prefetches.
+template <std::size_t Groups>
+struct StreamShape {
+    static constexpr std::size_t groups = Groups;
+    static constexpr std::size_t accumulators = 4 * Groups;
+    static constexpr std::size_t group_bytes = 5 * 64;
+    static constexpr std::size_t iteration = Groups * group_bytes;
+    static constexpr std::size_t offset(std::size_t m) { return (m / 4) * group_bytes + 64 * (m % 4); }
+};
+using Stream = StreamShape<2>;
+// Inputs from this size (bytes) to kWholeBlockPrefetchFrom take the stream: below it, mostly in
+// L2, the blocks' extra CRC32 win.
+constexpr std::size_t kStreamFrom = std::size_t{7} << 18;  // 1.75 MiB
+
+template <class Shape>
+struct StreamConstants {
+    alignas(16) std::uint64_t step[2]{};                         // one iteration forward
+    alignas(16) std::uint64_t enter[4][2]{};                     // x_j -> accumulator j's first line
+    alignas(16) std::uint64_t leave[Shape::accumulators][2]{};  // accumulator m -> x_(m mod 4)
+};
+
+template <class Poly, class Shape>
+constexpr StreamConstants<Shape> make_stream_constants() {
+    StreamConstants<Shape> t;
+    const auto set = [](std::uint64_t(&dst)[2], std::size_t bytes) {
+        const auto pair = Poly::fold_pair(8 * bytes);
+        dst[0] = pair[0];
+        dst[1] = pair[1];
+    };
+    set(t.step, Shape::iteration);
+    // x_j holds the line 256 - 64 j bytes before the first iteration; after the last one, x_t is
+    // to hold line t of the 256 bytes that follow it.
+    for (std::size_t j = 0; j < 4; ++j) set(t.enter[j], 256 - 64 * j + Shape::offset(j));
+    for (std::size_t m = 0; m < Shape::accumulators; ++m) {
+        set(t.leave[m], Shape::iteration - Shape::offset(m) + 64 * (m % 4));
+    }
+    return t;
+}
+template <class Poly, class Shape>
+inline constexpr StreamConstants<Shape> stream_constants = make_stream_constants<Poly, Shape>();
+
+// A CRC32 chain from zero over the 64 bytes at s, as the low 32 bits of a vector.
+HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
+    std::uint64_t c = 0;
+#pragma GCC unroll 8
+    for (std::size_t k = 0; k < 64; k += 8) {
+        c = _mm_crc32_u64(c, load_le<std::uint64_t>(reinterpret_cast<const std::byte*>(s + k)));
+    }
+    return _mm512_zextsi128_si512(_mm_cvtsi64_si128(static_cast<long long>(c)));
+}
+
+// Iterations of the given shape while at least one and 256 bytes are left; the accumulators
+// then hold the 256 bytes before a, as after the plain loop.
+template <class Poly, class Shape>
+HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
+                                            std::size_t& left) {
+    constexpr std::size_t iteration_lanes = Shape::iteration / 16;
+    const auto& t = stream_constants<Poly, Shape>;
+    const __m512i kstep = broadcast(t.step);
+    __m512i y[Shape::accumulators];
+    __m512i pending = _mm512_setzero_si512();  // the last chain's register, for the next line
+    // the first iteration: its lines, and x_0..x_3 carried onto the first four
+#pragma GCC unroll 8
+    for (std::size_t g = 0; g < Shape::groups; ++g) {
+#pragma GCC unroll 4
+        for (std::size_t v = 0; v < 4; ++v) {
+            const std::size_t m = 4 * g + v;
+            y[m] = loadu(at(a + Shape::offset(m)));
+            if (v == 0) y[m] = _mm512_xor_si512(y[m], pending);
+        }
+        pending = chain_line(a + g * Shape::group_bytes + 256);
+    }
+    y[0] = fold_into(x0, broadcast(t.enter[0]), y[0]);
+    y[1] = fold_into(x1, broadcast(t.enter[1]), y[1]);
+    y[2] = fold_into(x2, broadcast(t.enter[2]), y[2]);
+    y[3] = fold_into(x3, broadcast(t.enter[3]), y[3]);
+    a += Shape::iteration;
+    left -= iteration_lanes;
+    while (left >= iteration_lanes + 16) {
+#pragma GCC unroll 8
+        for (std::size_t g = 0; g < Shape::groups; ++g) {
+#pragma GCC unroll 4
+            for (std::size_t v = 0; v < 4; ++v) {
+                const std::size_t m = 4 * g + v;
+                const __m512i d = loadu(at(a + Shape::offset(m)));
+                y[m] = fold_into(y[m], kstep, v == 0 ? _mm512_xor_si512(d, pending) : d);
+            }
+            pending = chain_line(a + g * Shape::group_bytes + 256);
+        }
+        a += Shape::iteration;
+        left -= iteration_lanes;
+    }
+    // onto the 256 bytes that follow, the last chain's register on their first bytes
+    x0 = _mm512_xor_si512(loadu(at(a)), pending);
+    x1 = loadu(at(a + 64));
+    x2 = loadu(at(a + 128));
+    x3 = loadu(at(a + 192));
+#pragma GCC unroll 8
+    for (std::size_t g = 0; g < Shape::groups; ++g) {
+        x0 = fold_into(y[4 * g], broadcast(t.leave[4 * g]), x0);
+        x1 = fold_into(y[4 * g + 1], broadcast(t.leave[4 * g + 1]), x1);
+        x2 = fold_into(y[4 * g + 2], broadcast(t.leave[4 * g + 2]), x2);
+        x3 = fold_into(y[4 * g + 3], broadcast(t.leave[4 * g + 3]), x3);
+    }
+    a += 256;
+    left -= 16;
+}
+
 // 17..256 bytes: lanes cut from the message's start, the last lane zero-padded after the
 // message, each lane multiplied by its by_tail constants (which divide the padding out again).
 // By linearity the CRC register, which belongs on the message's first bytes (lane 0's low half),
@@ -326,6 +445,9 @@ std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t 
     const __m512i k = broadcast(fold_tables<Poly>.fold_256b);
 
     if constexpr (has_crc32_instruction<Poly>) {
+        if (16 * left >= kStreamFrom && 16 * left <= kWholeBlockPrefetchFrom) {
+            stream_iterations<Poly, Stream>(x0, x1, x2, x3, a, left);
+        }
         if (left >= HybridLarge::block / 16 + 16) {
             if (16 * left > kWholeBlockPrefetchFrom) {
                 hybrid_blocks<Poly, HybridOutOfCache, true>(x0, x1, x2, x3, a, left, k);

@@ -155,6 +155,26 @@ TEST_P(FoldingKernelTest, MessagesBeyondL2) {
     }
 }
 
+// From 1.75 MiB to 8 MiB the crc32c kernel reads one interleaved stream (640-byte iterations,
+// CRC32 chains injected into vector lines): every length across the 1.75 MiB switch and every
+// residue of the iteration and of a lane, at two alignments, from zero and from a value.
+TEST_P(FoldingKernelTest, EveryLengthAcrossTheStreamSwitch) {
+    const Kernel& k = GetParam();
+    constexpr std::size_t kFrom = (std::size_t{7} << 18) - 400;
+    constexpr std::size_t kSpan = 1400;
+    const std::vector<std::byte> msg = random_bytes(kFrom + kSpan + 64, 7);
+    for (const std::size_t off : {std::size_t{0}, std::size_t{37}}) {
+        const std::byte* const p = msg.data() + off;
+        const std::uint64_t init = 0x89ABCDEF01234567ULL & k.mask;
+        std::uint64_t want = k.ref(init, p, kFrom);
+        for (std::size_t n = kFrom; n <= kFrom + kSpan; ++n) {
+            const std::uint64_t got = k.fn(init, p, n);
+            if (got != want) FAIL() << k.name << ": length " << n << ", offset " << off << ": got " << std::hex << got << ", want " << want;
+            want = k.ref(want, p + n, 1);
+        }
+    }
+}
+
 TEST_P(FoldingKernelTest, MessagesFedInRandomPieces) {
     const Kernel& k = GetParam();
     std::mt19937_64 rng(4);
