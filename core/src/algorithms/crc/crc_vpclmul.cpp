@@ -19,17 +19,17 @@
 //
 // crc32c has the SSE4.2 CRC32 instruction, which computes V * x^32 mod P of 8 bytes at a time:
 // it replaces the final reduction (lanes multiplied by x^(128 d) only: by_distance_exact,
-// by_tail_exact), the whole computation below 16 bytes, and, from about 3 KiB up, takes over
-// 72/328 of the data in three scalar streams beside the vector loop (VPCLMULQDQ issues once per
-// 2 cycles on Zen 4, CRC32 once per cycle, on other ports): a block (HybridShape) is N iterations
-// of 256 vector bytes followed by three regions of 24 N bytes for the scalar streams (24 bytes per
-// stream and iteration), whose registers are multiplied into the accumulators, with fixed
-// constants, one block later. Measured on Zen 4: 9 CRC32 per iteration beat 12 (more of them slow
-// the vector loop down instead of adding to it), and per-block costs (starting and injecting the
-// streams) are worth amortising: 32-iteration blocks (10.5 KiB) first, then 8-iteration blocks
-// (2.6 KiB) for what is left, then the plain loop. Those blocks read four places at once, which
-// costs ~7% once the data is beyond L2: from 1.75 MiB to 8 MiB the scalar lines are interleaved
-// with the vector lines in one sequential stream instead (stream_iterations).
+// by_tail_exact) and the whole computation below 16 bytes, and from 1 KiB up it takes over part
+// of the data beside the vector loop (VPCLMULQDQ issues once per 2 cycles on Zen 4, CRC32 once
+// per cycle, on other ports), in one of two layouts:
+//   stream  (stream_iterations; the default) one front-to-back stream of 512-byte iterations, 2 x
+//           [3 vector lines, 1 line for a CRC32 chain from zero]; a chain's register is xored into
+//           the line after it, which the vector loop folds anyway. 1/4 of the data in CRC32.
+//   blocks  (hybrid_blocks, HybridShape) N iterations of 256 vector bytes followed by three
+//           regions of 24 N bytes for three scalar streams, whose registers are multiplied into
+//           the accumulators one block later (72/328 of the data). Four places read at once:
+//           slower than the stream, except where the data just overflows L2 (704 KiB..1.4 MiB)
+//           and beyond L3, with whole blocks prefetched (above 16 MiB).
 #include "algorithms/crc/crc_vpclmul.hpp"
 
 #include "algorithms/crc/crc_clmul_common.hpp"
@@ -102,8 +102,11 @@ using HybridLarge = HybridShape<32, 3, 24>;
 // Out of cache, memory rather than the ports sets the pace: the earlier shape (32-byte stream
 // steps, 2.8 KiB blocks) with whole blocks prefetched ahead measured fastest there.
 using HybridOutOfCache = HybridShape<8, 3, 32>;
-// Inputs larger than this (bytes) take that path: they cannot all be in L2.
-constexpr std::size_t kWholeBlockPrefetchFrom = std::size_t{8} << 20;
+// Inputs larger than this (bytes) take that path: they cannot all be in L3.
+constexpr std::size_t kWholeBlockPrefetchFrom = std::size_t{16} << 20;
+// Inputs in [kBlocksFrom, kBlocksBelow) take HybridLarge blocks, others the stream (below).
+constexpr std::size_t kBlocksFrom = std::size_t{704} << 10;
+constexpr std::size_t kBlocksBelow = std::size_t{1408} << 10;
 using HybridSmall = HybridShape<8, 3, 24>;
 
 template <class Shape>
@@ -202,55 +205,52 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
     left -= 16;
 }
 
-// crc32c between L2 and the end of L3: one sequential stream (the blocks above read four places
-// at once, which beyond L2 costs ~7%). An iteration is Groups groups of four vector lines (one
-// accumulator each) followed by one 64-byte line for a CRC32 chain. A chain starts from zero, so
-// its register r is the CRC state that line leaves; the message's CRC is that of the message
-// with the line zeroed and r xored into the 4 bytes that follow it (a CRC register is "xor me
-// into the next bytes"). Those bytes begin the next group's first vector line: a chain costs one
-// xor into a load, no multiplication, and the accumulators fold over the scalar lines (zeros to
-// them) by the iteration's length. 8 CRC32 per 256 vector bytes, like the blocks' 9: more (three
-// vector lines per chain, or 80-byte lines) measured slower, as did longer chains, chains issued
-// first, and software prefetches.
-template <std::size_t Groups>
+// crc32c, one sequential stream (the default from 1 KiB; see vpclmul_extend for the sizes where
+// the blocks above win). The blocks read four places at once, which costs ~7% beyond L2, and
+// inject their CRC32 registers with a multiplication. Here an iteration is two groups of three
+// vector lines (one accumulator each) and one 64-byte line for a CRC32 chain. A chain starts
+// from zero, so its register r is the CRC state that line leaves; the message's CRC is that of
+// the message with the line zeroed and r xored into the 4 bytes that follow it (a CRC register is
+// "xor me into the next bytes"). Those bytes begin the next group's first vector line: a chain
+// costs one xor into a load, no multiplication, and the accumulators fold over the scalar lines
+// (zeros to them) by the iteration's length. 10.7 CRC32 per 256 vector bytes.
 struct StreamShape {
-    static constexpr std::size_t groups = Groups;
-    static constexpr std::size_t accumulators = 4 * Groups;
-    static constexpr std::size_t group_bytes = 5 * 64;
-    static constexpr std::size_t iteration = Groups * group_bytes;
-    static constexpr std::size_t offset(std::size_t m) { return (m / 4) * group_bytes + 64 * (m % 4); }
+    static constexpr std::size_t groups = 2;
+    static constexpr std::size_t vector_lines = 3;  // per group
+    static constexpr std::size_t accumulators = groups * vector_lines;
+    static constexpr std::size_t group_bytes = 64 * (vector_lines + 1);
+    static constexpr std::size_t iteration = groups * group_bytes;
+    // where accumulator m's line lies in an iteration; the group's chain line follows its last
+    static constexpr std::size_t offset(std::size_t m) {
+        return (m / vector_lines) * group_bytes + 64 * (m % vector_lines);
+    }
+    static constexpr std::size_t chain_offset(std::size_t g) { return g * group_bytes + 64 * vector_lines; }
 };
-using Stream = StreamShape<2>;
-// Inputs from this size (bytes) to kWholeBlockPrefetchFrom take the stream: below it, mostly in
-// L2, the blocks' extra CRC32 win.
-constexpr std::size_t kStreamFrom = std::size_t{7} << 18;  // 1.75 MiB
 
-template <class Shape>
 struct StreamConstants {
-    alignas(16) std::uint64_t step[2]{};                         // one iteration forward
-    alignas(16) std::uint64_t enter[4][2]{};                     // x_j -> accumulator j's first line
-    alignas(16) std::uint64_t leave[Shape::accumulators][2]{};  // accumulator m -> x_(m mod 4)
+    alignas(16) std::uint64_t step[2]{};                              // one iteration forward
+    alignas(16) std::uint64_t enter[4][2]{};                          // x_j -> accumulator j's first line
+    alignas(16) std::uint64_t leave[StreamShape::accumulators][2]{};  // accumulator m -> x_(m mod 4)
 };
 
-template <class Poly, class Shape>
-constexpr StreamConstants<Shape> make_stream_constants() {
-    StreamConstants<Shape> t;
+template <class Poly>
+constexpr StreamConstants make_stream_constants() {
+    using S = StreamShape;
+    StreamConstants t;
     const auto set = [](std::uint64_t(&dst)[2], std::size_t bytes) {
         const auto pair = Poly::fold_pair(8 * bytes);
         dst[0] = pair[0];
         dst[1] = pair[1];
     };
-    set(t.step, Shape::iteration);
+    set(t.step, S::iteration);
     // x_j holds the line 256 - 64 j bytes before the first iteration; after the last one, x_t is
     // to hold line t of the 256 bytes that follow it.
-    for (std::size_t j = 0; j < 4; ++j) set(t.enter[j], 256 - 64 * j + Shape::offset(j));
-    for (std::size_t m = 0; m < Shape::accumulators; ++m) {
-        set(t.leave[m], Shape::iteration - Shape::offset(m) + 64 * (m % 4));
-    }
+    for (std::size_t j = 0; j < 4; ++j) set(t.enter[j], 256 - 64 * j + S::offset(j));
+    for (std::size_t m = 0; m < S::accumulators; ++m) set(t.leave[m], S::iteration - S::offset(m) + 64 * (m % 4));
     return t;
 }
-template <class Poly, class Shape>
-inline constexpr StreamConstants<Shape> stream_constants = make_stream_constants<Poly, Shape>();
+template <class Poly>
+inline constexpr StreamConstants stream_constants = make_stream_constants<Poly>();
 
 // A CRC32 chain from zero over the 64 bytes at s, as the low 32 bits of a vector.
 HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
@@ -262,45 +262,87 @@ HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
     return _mm512_zextsi128_si512(_mm_cvtsi64_si128(static_cast<long long>(c)));
 }
 
-// Iterations of the given shape while at least one and 256 bytes are left; the accumulators
-// then hold the 256 bytes before a, as after the plain loop.
-template <class Poly, class Shape>
+// The steady-state iteration is written in assembly. The same loop in intrinsics measured 2-4%
+// slower and gained nothing from denser CRC32 (GCC 12 adds register copies and separate loads,
+// and groups the CRC32s): the fold's data load here is the ternary xor's memory operand, and
+// each group's CRC32s sit between its folds. Per group: the first line takes the previous
+// chain's register (pend), then a chain from zero runs over the group's scalar line.
+#define HASHSCOPE_FOLD_INJECTED(y, off)                \
+    "vpxord " off "(%[p]), %[pend], %[t1]\n\t"         \
+    "vpclmulqdq $0x00, %[k], %[" y "], %[t0]\n\t"      \
+    "vpclmulqdq $0x11, %[k], %[" y "], %[" y "]\n\t"   \
+    "vpternlogq $0x96, %[t1], %[t0], %[" y "]\n\t"
+#define HASHSCOPE_FOLD(y, off)                         \
+    "vpclmulqdq $0x00, %[k], %[" y "], %[t0]\n\t"      \
+    "vpclmulqdq $0x11, %[k], %[" y "], %[" y "]\n\t"   \
+    "vpternlogq $0x96, " off "(%[p]), %[t0], %[" y "]\n\t"
+#define HASHSCOPE_CRC32X4(o0, o1, o2, o3)              \
+    "crc32q " o0 "(%[p]), %[c]\n\t"                    \
+    "crc32q " o1 "(%[p]), %[c]\n\t"                    \
+    "crc32q " o2 "(%[p]), %[c]\n\t"                    \
+    "crc32q " o3 "(%[p]), %[c]\n\t"
+
+HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulators], __m512i& pending, __m512i k,
+                                           std::uintptr_t a) {
+    static_assert(StreamShape::iteration == 512 && StreamShape::chain_offset(0) == 192 &&
+                      StreamShape::offset(3) == 256 && StreamShape::chain_offset(1) == 448,
+                  "the offsets written below");
+    __m512i t0;
+    __m512i t1;
+    std::uint64_t c;
+    asm(HASHSCOPE_FOLD_INJECTED("y0", "0")
+        "xorl %k[c], %k[c]\n\t"
+        HASHSCOPE_FOLD("y1", "64")
+        HASHSCOPE_CRC32X4("192", "200", "208", "216")
+        HASHSCOPE_FOLD("y2", "128")
+        HASHSCOPE_CRC32X4("224", "232", "240", "248")
+        "vmovq %[c], %x[pend]\n\t"
+        HASHSCOPE_FOLD_INJECTED("y3", "256")
+        "xorl %k[c], %k[c]\n\t"
+        HASHSCOPE_FOLD("y4", "320")
+        HASHSCOPE_CRC32X4("448", "456", "464", "472")
+        HASHSCOPE_FOLD("y5", "384")
+        HASHSCOPE_CRC32X4("480", "488", "496", "504")
+        "vmovq %[c], %x[pend]"
+        : [y0] "+v"(y[0]), [y1] "+v"(y[1]), [y2] "+v"(y[2]), [y3] "+v"(y[3]), [y4] "+v"(y[4]), [y5] "+v"(y[5]),
+          [pend] "+v"(pending), [t0] "=&v"(t0), [t1] "=&v"(t1), [c] "=&r"(c)
+        : [k] "v"(k), [p] "r"(a), "m"(*reinterpret_cast<const std::byte(*)[StreamShape::iteration]>(a)));
+}
+#undef HASHSCOPE_FOLD_INJECTED
+#undef HASHSCOPE_FOLD
+#undef HASHSCOPE_CRC32X4
+
+// Iterations while at least one and 256 bytes are left; the accumulators then hold the 256
+// bytes before a, as after the plain loop.
+template <class Poly>
 HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                             std::size_t& left) {
-    constexpr std::size_t iteration_lanes = Shape::iteration / 16;
-    const auto& t = stream_constants<Poly, Shape>;
-    const __m512i kstep = broadcast(t.step);
-    __m512i y[Shape::accumulators];
+    using S = StreamShape;
+    constexpr std::size_t iteration_lanes = S::iteration / 16;
+    const auto& t = stream_constants<Poly>;
+    __m512i y[S::accumulators];
     __m512i pending = _mm512_setzero_si512();  // the last chain's register, for the next line
     // the first iteration: its lines, and x_0..x_3 carried onto the first four
 #pragma GCC unroll 8
-    for (std::size_t g = 0; g < Shape::groups; ++g) {
+    for (std::size_t g = 0; g < S::groups; ++g) {
 #pragma GCC unroll 4
-        for (std::size_t v = 0; v < 4; ++v) {
-            const std::size_t m = 4 * g + v;
-            y[m] = loadu(at(a + Shape::offset(m)));
+        for (std::size_t v = 0; v < S::vector_lines; ++v) {
+            const std::size_t m = g * S::vector_lines + v;
+            y[m] = loadu(at(a + S::offset(m)));
             if (v == 0) y[m] = _mm512_xor_si512(y[m], pending);
         }
-        pending = chain_line(a + g * Shape::group_bytes + 256);
+        pending = chain_line(a + S::chain_offset(g));
     }
     y[0] = fold_into(x0, broadcast(t.enter[0]), y[0]);
     y[1] = fold_into(x1, broadcast(t.enter[1]), y[1]);
     y[2] = fold_into(x2, broadcast(t.enter[2]), y[2]);
     y[3] = fold_into(x3, broadcast(t.enter[3]), y[3]);
-    a += Shape::iteration;
+    a += S::iteration;
     left -= iteration_lanes;
+    const __m512i kstep = broadcast(t.step);
     while (left >= iteration_lanes + 16) {
-#pragma GCC unroll 8
-        for (std::size_t g = 0; g < Shape::groups; ++g) {
-#pragma GCC unroll 4
-            for (std::size_t v = 0; v < 4; ++v) {
-                const std::size_t m = 4 * g + v;
-                const __m512i d = loadu(at(a + Shape::offset(m)));
-                y[m] = fold_into(y[m], kstep, v == 0 ? _mm512_xor_si512(d, pending) : d);
-            }
-            pending = chain_line(a + g * Shape::group_bytes + 256);
-        }
-        a += Shape::iteration;
+        stream_iteration(y, pending, kstep, a);
+        a += S::iteration;
         left -= iteration_lanes;
     }
     // onto the 256 bytes that follow, the last chain's register on their first bytes
@@ -308,13 +350,12 @@ HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x
     x1 = loadu(at(a + 64));
     x2 = loadu(at(a + 128));
     x3 = loadu(at(a + 192));
-#pragma GCC unroll 8
-    for (std::size_t g = 0; g < Shape::groups; ++g) {
-        x0 = fold_into(y[4 * g], broadcast(t.leave[4 * g]), x0);
-        x1 = fold_into(y[4 * g + 1], broadcast(t.leave[4 * g + 1]), x1);
-        x2 = fold_into(y[4 * g + 2], broadcast(t.leave[4 * g + 2]), x2);
-        x3 = fold_into(y[4 * g + 3], broadcast(t.leave[4 * g + 3]), x3);
-    }
+    x0 = fold_into(y[0], broadcast(t.leave[0]), x0);
+    x1 = fold_into(y[1], broadcast(t.leave[1]), x1);
+    x2 = fold_into(y[2], broadcast(t.leave[2]), x2);
+    x3 = fold_into(y[3], broadcast(t.leave[3]), x3);
+    x0 = fold_into(y[4], broadcast(t.leave[4]), x0);
+    x1 = fold_into(y[5], broadcast(t.leave[5]), x1);
     a += 256;
     left -= 16;
 }
@@ -445,15 +486,16 @@ std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t 
     const __m512i k = broadcast(fold_tables<Poly>.fold_256b);
 
     if constexpr (has_crc32_instruction<Poly>) {
-        if (16 * left >= kStreamFrom && 16 * left <= kWholeBlockPrefetchFrom) {
-            stream_iterations<Poly, Stream>(x0, x1, x2, x3, a, left);
-        }
-        if (left >= HybridLarge::block / 16 + 16) {
-            if (16 * left > kWholeBlockPrefetchFrom) {
-                hybrid_blocks<Poly, HybridOutOfCache, true>(x0, x1, x2, x3, a, left, k);
-            } else {
-                hybrid_blocks<Poly, HybridLarge, false>(x0, x1, x2, x3, a, left, k);
-            }
+        // Sizes measured on Zen 4 (1 MiB L2, 32 MiB L3): the stream wins, except where the data
+        // just overflows L2 (a front-to-back sweep then evicts each line before it is read again,
+        // and the blocks' four places fare better) and beyond L3 (whole blocks prefetched ahead).
+        const std::size_t bytes = 16 * left;
+        if (bytes > kWholeBlockPrefetchFrom) {
+            hybrid_blocks<Poly, HybridOutOfCache, true>(x0, x1, x2, x3, a, left, k);
+        } else if (bytes >= kBlocksFrom && bytes < kBlocksBelow) {
+            hybrid_blocks<Poly, HybridLarge, false>(x0, x1, x2, x3, a, left, k);
+        } else if (left >= StreamShape::iteration / 16 + 16) {
+            stream_iterations<Poly>(x0, x1, x2, x3, a, left);
         }
         if (left >= HybridSmall::block / 16 + 16) hybrid_blocks<Poly, HybridSmall, false>(x0, x1, x2, x3, a, left, k);
     }

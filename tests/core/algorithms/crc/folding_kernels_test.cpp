@@ -140,8 +140,8 @@ TEST_P(FoldingKernelTest, LongMessages) {
     }
 }
 
-// Beyond L2 (over 8 MiB) the crc32c kernel takes its out-of-cache path; every kernel is checked
-// there too, whole and continued from a value.
+// Beyond L2, up to 16 MiB, the crc32c kernel streams; beyond, it takes its out-of-cache path;
+// every kernel is checked there too, whole and continued from a value.
 TEST_P(FoldingKernelTest, MessagesBeyondL2) {
     const Kernel& k = GetParam();
     const std::vector<std::byte> msg = random_bytes((std::size_t{20} << 20) + 1064, 4);
@@ -155,23 +155,30 @@ TEST_P(FoldingKernelTest, MessagesBeyondL2) {
     }
 }
 
-// From 1.75 MiB to 8 MiB the crc32c kernel reads one interleaved stream (640-byte iterations,
-// CRC32 chains injected into vector lines): every length across the 1.75 MiB switch and every
-// residue of the iteration and of a lane, at two alignments, from zero and from a value.
-TEST_P(FoldingKernelTest, EveryLengthAcrossTheStreamSwitch) {
+// crc32c switches between its interleaved stream (512-byte iterations, CRC32 chains injected
+// into vector lines) and its blocks by size: at 704 KiB, 1408 KiB and 16 MiB. Every length across
+// the first two switches (every residue of the iteration and of a lane) at two alignments, from
+// a value, and lengths around the third.
+TEST_P(FoldingKernelTest, EveryLengthAcrossTheSizeSwitches) {
     const Kernel& k = GetParam();
-    constexpr std::size_t kFrom = (std::size_t{7} << 18) - 400;
     constexpr std::size_t kSpan = 1400;
-    const std::vector<std::byte> msg = random_bytes(kFrom + kSpan + 64, 7);
-    for (const std::size_t off : {std::size_t{0}, std::size_t{37}}) {
-        const std::byte* const p = msg.data() + off;
-        const std::uint64_t init = 0x89ABCDEF01234567ULL & k.mask;
-        std::uint64_t want = k.ref(init, p, kFrom);
-        for (std::size_t n = kFrom; n <= kFrom + kSpan; ++n) {
-            const std::uint64_t got = k.fn(init, p, n);
-            if (got != want) FAIL() << k.name << ": length " << n << ", offset " << off << ": got " << std::hex << got << ", want " << want;
-            want = k.ref(want, p + n, 1);
+    const std::uint64_t init = 0x89ABCDEF01234567ULL & k.mask;
+    for (const std::size_t from : {(std::size_t{704} << 10) - 700, (std::size_t{1408} << 10) - 700}) {
+        const std::vector<std::byte> msg = random_bytes(from + kSpan + 64, 7);
+        for (const std::size_t off : {std::size_t{0}, std::size_t{37}}) {
+            const std::byte* const p = msg.data() + off;
+            std::uint64_t want = k.ref(init, p, from);
+            for (std::size_t n = from; n <= from + kSpan; ++n) {
+                const std::uint64_t got = k.fn(init, p, n);
+                if (got != want) FAIL() << k.name << ": length " << n << ", offset " << off << ": got " << std::hex << got << ", want " << want;
+                want = k.ref(want, p + n, 1);
+            }
         }
+    }
+    const std::vector<std::byte> big = random_bytes((std::size_t{16} << 20) + 1024, 8);
+    for (const std::size_t n : {(std::size_t{16} << 20) - 1, (std::size_t{16} << 20) + 255, (std::size_t{16} << 20) + 257,
+                                (std::size_t{16} << 20) + 1000}) {
+        EXPECT_EQ(k.fn(init, big.data() + 3, n), k.ref(init, big.data() + 3, n)) << n;
     }
 }
 
