@@ -156,14 +156,14 @@ TEST_P(FoldingKernelTest, MessagesBeyondL2) {
 }
 
 // crc32c switches between its interleaved stream (512-byte iterations, CRC32 chains injected
-// into vector lines) and its blocks by size: at 704 KiB, 1408 KiB and 16 MiB. Every length across
+// into vector lines) and its blocks by size: at 704 KiB, 1664 KiB and 16 MiB. Every length across
 // the first two switches (every residue of the iteration and of a lane) at two alignments, from
 // a value, and lengths around the third.
 TEST_P(FoldingKernelTest, EveryLengthAcrossTheSizeSwitches) {
     const Kernel& k = GetParam();
     constexpr std::size_t kSpan = 1400;
     const std::uint64_t init = 0x89ABCDEF01234567ULL & k.mask;
-    for (const std::size_t from : {(std::size_t{704} << 10) - 700, (std::size_t{1408} << 10) - 700}) {
+    for (const std::size_t from : {(std::size_t{704} << 10) - 700, (std::size_t{1664} << 10) - 700}) {
         const std::vector<std::byte> msg = random_bytes(from + kSpan + 64, 7);
         for (const std::size_t off : {std::size_t{0}, std::size_t{37}}) {
             const std::byte* const p = msg.data() + off;
