@@ -101,11 +101,15 @@ TEST(Runner, ModesAndThreadsProduceTheirOwnCells) {
         EXPECT_GT(r.ns_per_op.mean, 0);
         EXPECT_NEAR(r.gb_per_s, r.threads * 256.0 / r.ns_per_op.mean, 1e-9 * r.gb_per_s);
     }
-    // One byte per call costs more than one call for all 256 bytes.
-    const auto& oneshot = report.results[0];
-    const auto& bytewise = report.results[4];
-    EXPECT_EQ(bytewise.mode.mode, Mode::bytewise);
-    EXPECT_GT(bytewise.ns_per_op.mean, oneshot.ns_per_op.mean);
+    // One cell per mode and thread count, in the spec's order (modes outer). (Which mode is
+    // faster is for benchmarks to show, not for a unit test to time: under emulation bytewise,
+    // batched by the Hasher, has measured faster than oneshot.)
+    const Mode modes[] = {Mode::oneshot, Mode::stream, Mode::bytewise};
+    for (std::size_t i = 0; i < report.results.size(); ++i) {
+        EXPECT_EQ(report.results[i].mode.mode, modes[i / 2]) << i;
+        EXPECT_EQ(report.results[i].threads, i % 2 == 0 ? 1U : 2U) << i;
+    }
+    EXPECT_EQ(report.results[2].mode.chunk, 64U);
 }
 
 TEST(Runner, ImpreciseCellsAreFlagged) {
