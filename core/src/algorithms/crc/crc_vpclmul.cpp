@@ -27,7 +27,7 @@
 //           the line after it, which the vector loop folds anyway. 1/4 of the data in CRC32.
 //   blocks  (hybrid_blocks, HybridShape) N iterations of 256 vector bytes followed by three
 //           regions of 24 N bytes for three scalar streams, whose registers are multiplied into
-//           the accumulators one block later (72/328 of the data). Four places read at once:
+//           the accumulators one block later (3/11 of the data). Four places read at once:
 //           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB)
 //           and beyond L3, with whole blocks prefetched (above 16 MiB).
 #include "algorithms/crc/crc_vpclmul.hpp"
@@ -98,7 +98,7 @@ struct HybridShape {
     static constexpr std::size_t block = 256 * Iterations + Streams * scalar_bytes;
     static_assert(block % 16 == 0, "a block is whole lanes");
 };
-using HybridLarge = HybridShape<32, 3, 24>;
+using HybridLarge = HybridShape<32, 3, 32>;
 // Out of cache, memory rather than the ports sets the pace: the earlier shape (32-byte stream
 // steps, 2.8 KiB blocks) with whole blocks prefetched ahead measured fastest there.
 using HybridOutOfCache = HybridShape<8, 3, 32>;
@@ -150,8 +150,10 @@ HASHSCOPE_CRC_INLINE void scalar_steps(std::uint64_t (&c)[S], std::uintptr_t s, 
 }
 
 // One iteration of HybridLarge in assembly, for the same reasons as stream_iteration (below): the
-// loads become vpternlogq's memory operands and each stream's CRC32s sit between the folds
-// (1.30x ISA-L at 768 KiB-1.25 MiB, against 1.26-1.31x for the intrinsics).
+// loads become vpternlogq's memory operands and each stream's CRC32s sit between the folds. That
+// made 12 CRC32 per iteration (32-byte steps) pay: 1.27-1.33x ISA-L at 768 KiB-1.25 MiB, against
+// 1.25-1.28x for 9 (24-byte steps) and ~1.26x for 9 in intrinsics; 15 measured the same as 12, 18
+// slower.
 #define HASHSCOPE_BFOLD(x, off)                         \
     "vpclmulqdq $0x00, %[k], %[" x "], %[t0]\n\t"      \
     "vpclmulqdq $0x11, %[k], %[" x "], %[" x "]\n\t"   \
@@ -162,19 +164,20 @@ HASHSCOPE_CRC_INLINE void scalar_steps(std::uint64_t (&c)[S], std::uintptr_t s, 
     "crc32q " o2 "(%[sc]), %[c2]\n\t"
 HASHSCOPE_CRC_INLINE void large_block_iteration(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uint64_t (&c)[3],
                                                 __m512i k, std::uintptr_t v, std::uintptr_t sc) {
-    static_assert(HybridLarge::scalar_bytes == 768 && HybridLarge::step == 24 && HybridLarge::streams == 3);
+    static_assert(HybridLarge::scalar_bytes == 1024 && HybridLarge::step == 32 && HybridLarge::streams == 3);
     __m512i t0;
     asm(HASHSCOPE_BFOLD("x0", "0")
-        HASHSCOPE_BCRC3("0", "768", "1536")
+        HASHSCOPE_BCRC3("0", "1024", "2048")
         HASHSCOPE_BFOLD("x1", "64")
-        HASHSCOPE_BCRC3("8", "776", "1544")
+        HASHSCOPE_BCRC3("8", "1032", "2056")
         HASHSCOPE_BFOLD("x2", "128")
-        HASHSCOPE_BCRC3("16", "784", "1552")
+        HASHSCOPE_BCRC3("16", "1040", "2064")
         HASHSCOPE_BFOLD("x3", "192")
+        HASHSCOPE_BCRC3("24", "1048", "2072")
         : [x0] "+v"(x0), [x1] "+v"(x1), [x2] "+v"(x2), [x3] "+v"(x3), [c0] "+r"(c[0]), [c1] "+r"(c[1]), [c2] "+r"(c[2]),
           [t0] "=&v"(t0)
         : [k] "v"(k), [v] "r"(v), [sc] "r"(sc), "m"(*reinterpret_cast<const std::byte(*)[256]>(v)),
-          "m"(*reinterpret_cast<const std::byte(*)[1560]>(sc)));
+          "m"(*reinterpret_cast<const std::byte(*)[2080]>(sc)));
 }
 #undef HASHSCOPE_BFOLD
 #undef HASHSCOPE_BCRC3
