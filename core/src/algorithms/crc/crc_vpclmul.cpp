@@ -26,8 +26,9 @@
 //           [3 vector lines, 1 line for a CRC32 chain from zero]; a chain's register is xored into
 //           the line after it, which the vector loop folds anyway. 1/4 of the data in CRC32.
 //   blocks  (hybrid_blocks, HybridShape) N iterations of 256 vector bytes followed by three
-//           regions of 24 N bytes for three scalar streams, whose registers are multiplied into
-//           the accumulators one block later (3/11 of the data). Four places read at once:
+//           regions of Step N bytes for three scalar streams, whose registers are multiplied
+//           into the accumulators one block later (3/11 of the data with HybridLarge's 32-byte
+//           steps). Four places read at once:
 //           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB)
 //           and beyond L3, with whole blocks prefetched (above 16 MiB).
 #include "algorithms/crc/crc_vpclmul.hpp"
