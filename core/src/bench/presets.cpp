@@ -1,5 +1,5 @@
-// The presets. Each reproduces the shape of a published study (see ../shared/reference/
-// published-studies.md): the same algorithms, sizes, modes and thread counts, on this machine.
+// The presets. Each reproduces the shape of a published study (the study is named in its
+// description below): the same algorithms, sizes, modes and thread counts, on this machine.
 #include "hashscope/bench/presets.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
-// The presets: the published studies this tool grew from (../shared/reference), plus quick and full.
+// The presets: the published checksum studies this tool grew from (the AWS SDK for Java v2 checksum
+// benchmark, Apache BookKeeper's and Apache Ozone's CRC pull requests, Perl's DigestMD5 scenario),
+// plus quick and full.
 #pragma once
 
 #include <string>
