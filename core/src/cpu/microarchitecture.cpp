@@ -1,6 +1,7 @@
 #include "cpu/microarchitecture.hpp"
 
 #include <array>
+#include <optional>
 
 #include "cpu/cpuid.hpp"
 
@@ -151,14 +152,101 @@ std::string_view uarch_name(cpuinfo_uarch uarch) {
     }
 }
 
+namespace {
+
+// Intel generations in the order their markers arrived; each name's ceiling is the newest
+// generation whose markers that design can show.
+enum class IntelGeneration { before_avx512, skylake_sp, cooper_lake, ice_lake, sapphire_rapids, granite_rapids };
+
+IntelGeneration proven_intel_generation(const GenerationMarkers& m) {
+    if (m.amx_fp16) return IntelGeneration::granite_rapids;
+    if (m.amx_tile || m.avx512_fp16 || (m.avx512_bf16 && m.vpclmulqdq)) return IntelGeneration::sapphire_rapids;
+    if (m.vpclmulqdq && m.avx512f) return IntelGeneration::ice_lake;
+    if (m.avx512_bf16) return IntelGeneration::cooper_lake;
+    if (m.avx512f) return IntelGeneration::skylake_sp;
+    return IntelGeneration::before_avx512;
+}
+
+std::string_view intel_generation_name(IntelGeneration g) {
+    switch (g) {
+        case IntelGeneration::before_avx512: return "";
+        case IntelGeneration::skylake_sp: return "Skylake-SP";
+        case IntelGeneration::cooper_lake: return "Cooper Lake";
+        case IntelGeneration::ice_lake: return "Ice Lake";
+        case IntelGeneration::sapphire_rapids: return "Sapphire Rapids";
+        case IntelGeneration::granite_rapids: return "Granite Rapids";
+    }
+    return "";
+}
+
+// The newest generation markers a named design can show; nullopt for names without facts here.
+std::optional<IntelGeneration> intel_ceiling(std::string_view name) {
+    using G = IntelGeneration;
+    struct Entry {
+        std::string_view name;
+        G ceiling;
+    };
+    // Skylake's model 0x55 also covers Cascade Lake and Cooper Lake; early Alder Lake parts could
+    // run AVX-512 (with FP16) when the firmware allowed it.
+    static constexpr Entry kCeilings[] = {
+        {"Nehalem", G::before_avx512},     {"Westmere", G::before_avx512},     {"Sandy Bridge", G::before_avx512},
+        {"Ivy Bridge", G::before_avx512},  {"Haswell", G::before_avx512},      {"Broadwell", G::before_avx512},
+        {"Skylake", G::cooper_lake},       {"Kaby Lake", G::before_avx512},    {"Coffee Lake", G::before_avx512},
+        {"Comet Lake", G::before_avx512},  {"Cannon Lake", G::skylake_sp},     {"Ice Lake", G::ice_lake},
+        {"Tiger Lake", G::ice_lake},       {"Rocket Lake", G::ice_lake},       {"Alder Lake", G::sapphire_rapids},
+        {"Raptor Lake", G::before_avx512}, {"Meteor Lake", G::before_avx512},  {"Arrow Lake", G::before_avx512},
+        {"Lunar Lake", G::before_avx512},  {"Sapphire Rapids", G::sapphire_rapids},
+        {"Emerald Rapids", G::sapphire_rapids}, {"Granite Rapids", G::granite_rapids},
+        {"Goldmont", G::before_avx512},    {"Goldmont Plus", G::before_avx512}, {"Tremont", G::before_avx512},
+        {"Sierra Forest", G::before_avx512},
+    };
+    for (const auto& entry : kCeilings) {
+        if (entry.name == name) return entry.ceiling;
+    }
+    return std::nullopt;
+}
+
+bool amd_name_predates_avx512(std::string_view name) { return name == "Zen" || name == "Zen 2" || name == "Zen 3"; }
+
+}  // namespace
+
+std::string reconcile_with_features(std::string_view vendor, std::string name, unsigned family, unsigned model,
+                                    const GenerationMarkers& markers) {
+    if (vendor == "GenuineIntel") {
+        const auto ceiling = intel_ceiling(name);
+        const auto proven = proven_intel_generation(markers);
+        if (!ceiling || proven <= *ceiling) return name;
+        return std::string(intel_generation_name(proven)) + " or later (reported as model " + std::to_string(model) +
+               ")";
+    }
+    if (vendor == "AuthenticAMD" && markers.avx512f && amd_name_predates_avx512(name)) {
+        return "Zen 4 or later (reported as family " + std::to_string(family) + " model " + std::to_string(model) +
+               ")";
+    }
+    return name;
+}
+
 // Our CPUID table for recent AMD families is more precise than the 2022 libcpuinfo, so it wins;
 // otherwise libcpuinfo's name; otherwise our own tables for what libcpuinfo does not know.
 std::string microarchitecture(std::string_view from_cpuinfo) {
 #if defined(__x86_64__) || defined(__i386__)
-    if (auto recent_amd = amd_microarchitecture(); !recent_amd.empty()) return recent_amd;
-    if (!from_cpuinfo.empty()) return std::string(from_cpuinfo);
-    if (auto intel = intel_microarchitecture(); !intel.empty()) return intel;
-    return older_amd_microarchitecture();
+    std::string name = amd_microarchitecture();
+    if (name.empty()) name = std::string(from_cpuinfo);
+    if (name.empty()) name = intel_microarchitecture();
+    if (name.empty()) name = older_amd_microarchitecture();
+    if (name.empty() || name == "unknown") return name;
+
+    const auto leaf7 = cpuid(7, 0);
+    const auto leaf7_1 = leaf7.eax >= 1 ? cpuid(7, 1) : CpuidRegs{};  // EAX: the last subleaf
+    GenerationMarkers markers;
+    markers.avx512f = bit(leaf7.ebx, 16);
+    markers.vpclmulqdq = bit(leaf7.ecx, 10);
+    markers.avx512_fp16 = bit(leaf7.edx, 23);
+    markers.amx_tile = bit(leaf7.edx, 24);
+    markers.avx512_bf16 = bit(leaf7_1.eax, 5);
+    markers.amx_fp16 = bit(leaf7_1.eax, 21);
+    const auto [family, model] = family_model();
+    return reconcile_with_features(cpuid_vendor_string(), std::move(name), family, model, markers);
 #else
     return std::string(from_cpuinfo);
 #endif
