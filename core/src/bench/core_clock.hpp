@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace hashscope::bench::detail {
 
@@ -23,8 +24,23 @@ private:
     int fd_ = -1;
 };
 
-// The core clock in GHz, measured by timing a long chain of dependent additions (one cycle each);
-// the best of a few runs, so that turbo is reached. 0 where it cannot be measured (not x86-64).
-double measure_core_ghz();
+// The core clock, measured by timing a long chain of dependent 64-bit multiplications: three
+// cycles each on every x86-64 core since 2006 (Intel Core to Granite Rapids, AMD Zen 1 to 5), and
+// no renamer can shorten them. A chain of `add $1` is not enough: Golden Cove (Sapphire Rapids)
+// folds such adds and runs them faster than one per cycle, which once read 20 GHz. The adds are
+// still timed, as a second opinion, and the reading is checked against the clock the kernel reports.
+struct CoreClock {
+    double ghz = 0;           // the multiplication chain's clock; 0 where it cannot be measured
+    double add_chain_ghz = 0;  // the same from one-cycle adds (may read high, see above)
+    double reported_ghz = 0;  // what the kernel says (cpufreq's maximum, else /proc/cpuinfo); 0 when silent
+    bool plausible = false;   // fit to turn times into cycles
+    std::string why_not;      // when not plausible, a sentence for people
+};
+
+CoreClock measure_core_clock();
+
+// The judgement alone, for tests: a measured clock must lie within physical bounds, and within a
+// factor of what the kernel reports when it reports anything.
+CoreClock judge_core_clock(double imul_ghz, double add_ghz, double reported_ghz);
 
 }  // namespace hashscope::bench::detail

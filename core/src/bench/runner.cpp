@@ -78,11 +78,15 @@ private:
     void measure_clock() {
         if (detail::PerfCycleCounter().available()) {
             report_.environment.cycles_source = "perf";
-        } else if (const double ghz = detail::measure_core_ghz(); ghz > 0) {
+            return;
+        }
+        const auto clock = detail::measure_core_clock();
+        if (clock.plausible) {
             report_.environment.cycles_source = "estimate";
-            report_.environment.core_ghz = ghz;
+            report_.environment.core_ghz = clock.ghz;
         } else {
             report_.environment.cycles_source = "none";
+            report_.environment.warnings.push_back(clock.why_not + ": no cycles/B in this run");
         }
     }
 
