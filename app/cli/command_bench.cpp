@@ -1,5 +1,4 @@
 // `hashscope-cli bench`: run a sweep or a preset, print the table, write what was asked.
-#include <signal.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -12,6 +11,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/bench/presets.hpp"
 #include "hashscope/bench/runner.hpp"
@@ -110,30 +110,6 @@ Result<BenchSpec> read_spec(const Arguments& args) {
     }
     return spec;
 }
-
-// Ctrl-C cancels the run cleanly (partial results are still printed and written): SIGINT is
-// blocked in every thread and taken by this one, which turns it into a stop request.
-class InterruptToStop {
-public:
-    explicit InterruptToStop(std::stop_source& stop) {
-        sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, SIGINT);
-        pthread_sigmask(SIG_BLOCK, &set, nullptr);
-        watcher_ = std::jthread([&stop, set](std::stop_token own) {
-            while (!own.stop_requested()) {
-                timespec wait{0, 100'000'000};
-                if (sigtimedwait(&set, nullptr, &wait) == SIGINT) {
-                    stop.request_stop();
-                    return;
-                }
-            }
-        });
-    }
-
-private:
-    std::jthread watcher_;
-};
 
 void show_progress(const BenchProgress& p) {
     std::fprintf(stderr, "\r\033[K[%zu/%zu] %.0f s  %s", p.cells_done, p.cells_total, p.elapsed_s, p.current.c_str());

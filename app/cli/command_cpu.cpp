@@ -4,6 +4,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
 #include "hashscope/registry.hpp"
 
@@ -17,11 +18,44 @@ std::string human_bytes(std::uint64_t bytes) {
     return std::to_string(bytes) + " B";
 }
 
-nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry) {
+// "vpclmul (own)", then the bands where a measured plan chose otherwise: "; < 256 B: sse42".
+std::string chosen_text(const Registry& registry, std::string_view algorithm) {
+    const auto* best = registry.best(algorithm);
+    if (best == nullptr) return "none available";
+    std::string text = std::string(best->id) + " (" + std::string(best->backend) + ")";
+    for (std::size_t band = 0; band + 1 < kBands; ++band) {
+        const auto* chosen = registry.best(algorithm, kBandLimits[band] - 1);
+        if (chosen != best) text += "; " + band_label(band) + ": " + std::string(chosen->id);
+    }
+    return text;
+}
+
+std::string dispatch_text(const AppliedCalibration& applied) {
+    if (applied.calibration) {
+        return "chosen by measurement on " + applied.calibration->measured_on + " (" +
+               std::to_string(applied.calibration->changed()) + " of " +
+               std::to_string(applied.calibration->choices.size()) +
+               " choices differ from the built-in table; `hashscope-cli calibrate` measures again)";
+    }
+    return "the built-in table (not calibrated for this CPU and build: `hashscope-cli calibrate` measures)";
+}
+
+nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry, const AppliedCalibration& applied) {
     nlohmann::json chosen = nlohmann::json::object();
+    nlohmann::json by_band = nlohmann::json::object();
     for (const auto& algorithm : algorithms()) {
         if (const auto* best = registry.best(algorithm.id)) chosen[std::string(algorithm.id)] = best->id;
+        nlohmann::json bands = nlohmann::json::array();
+        for (std::size_t band = 0; band < kBands; ++band) {
+            const auto* row = registry.best(algorithm.id, kBandLimits[band] - 1);
+            bands.push_back({{"below", band + 1 < kBands ? nlohmann::json(kBandLimits[band]) : nlohmann::json(nullptr)},
+                             {"implementation", row ? nlohmann::json(row->id) : nlohmann::json(nullptr)}});
+        }
+        by_band[std::string(algorithm.id)] = bands;
     }
+    nlohmann::json dispatch = {{"source", applied.calibration ? "measured" : "table"}, {"by_size", by_band}};
+    if (applied.calibration) dispatch["measured_on"] = applied.calibration->measured_on;
+    if (!applied.note.empty()) dispatch["note"] = applied.note;
     return {{"model", cpu.model},
             {"vendor", cpu.vendor},
             {"microarchitecture", cpu.microarchitecture},
@@ -31,10 +65,11 @@ nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry) {
             {"caches", {{"l1d", cpu.caches.l1d}, {"l2", cpu.caches.l2}, {"l3", cpu.caches.l3}}},
             {"features", cpu.features.names()},
             {"hypervisor", cpu.hypervisor},
-            {"implementations", chosen}};
+            {"implementations", chosen},
+            {"dispatch", dispatch}};
 }
 
-void print_text(const CpuInfo& cpu, const Registry& registry) {
+void print_text(const CpuInfo& cpu, const Registry& registry, const AppliedCalibration& applied) {
     std::cout << "model:        " << cpu.model << '\n'
               << "vendor:       " << cpu.vendor << '\n'
               << "microarch:    " << cpu.microarchitecture << '\n'
@@ -47,17 +82,18 @@ void print_text(const CpuInfo& cpu, const Registry& registry) {
     for (auto f : native_cpu_features()) {
         std::cout << ' ' << (cpu.features.has(f) ? "+" : "-") << cpu_feature_name(f);
     }
-    std::cout << "\n\nchosen implementations:\n";
+    std::cout << "\n\ndispatch:     " << dispatch_text(applied) << '\n';
+    if (!applied.note.empty()) std::cout << "note:         " << applied.note << '\n';
+    std::cout << "\nchosen implementations:\n";
     for (const auto& algorithm : algorithms()) {
-        const auto* best = registry.best(algorithm.id);
         std::cout << "  " << algorithm.id << std::string(12 - std::min<std::size_t>(11, algorithm.id.size()), ' ')
-                  << (best ? std::string(best->id) + " (" + std::string(best->backend) + ")" : "none available") << '\n';
+                  << chosen_text(registry, algorithm.id) << '\n';
     }
 }
 
 }  // namespace
 
-int run_cpu(int argc, char** argv, int first) {
+int run_cpu(int argc, char** argv, int first, const AppliedCalibration& calibration) {
     const Arguments args(argc, argv, first, {{"json", 0, false}});
     if (!args.ok() || !args.operands().empty()) {
         complain(args.ok() ? "cpu takes no operands" : args.error());
@@ -66,9 +102,9 @@ int run_cpu(int argc, char** argv, int first) {
     const auto& cpu = host_cpu();
     const auto& registry = Registry::host();
     if (args.has("json")) {
-        std::cout << as_json(cpu, registry).dump(2) << '\n';
+        std::cout << as_json(cpu, registry, calibration).dump(2) << '\n';
     } else {
-        print_text(cpu, registry);
+        print_text(cpu, registry, calibration);
     }
     return exit_ok;
 }

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "hashscope/calibration.hpp"
+
 namespace hashscope::cli {
 
 inline constexpr int exit_ok = 0;
@@ -12,7 +14,8 @@ inline constexpr int exit_usage = 2;
 
 int run_sum(int argc, char** argv, int first);
 int run_list(int argc, char** argv, int first);
-int run_cpu(int argc, char** argv, int first);
+int run_cpu(int argc, char** argv, int first, const AppliedCalibration& calibration);
+int run_calibrate(int argc, char** argv, int first);
 int run_bench(int argc, char** argv, int first);
 int run_check(int argc, char** argv, int first);
 int run_verify(int argc, char** argv, int first);

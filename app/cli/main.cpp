@@ -5,6 +5,8 @@
 
 #include "commands.hpp"
 #include "hashscope/build_info.hpp"
+#include "hashscope/calibration.hpp"
+#include "hashscope/cpu.hpp"
 
 namespace {
 
@@ -24,7 +26,11 @@ commands:
                         Without --expect: what FILE.sha256, SHA256SUMS, ... beside it list.
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
-                        chosen for each algorithm
+                        chosen for each algorithm (by measurement, or by the built-in table)
+  calibrate [--json] [--quiet]
+                        time every implementation per size band on this CPU (a few seconds)
+                        and let dispatch follow the winners; kept per CPU and build in
+                        ~/.cache/hashscope. Ctrl-C keeps the previous calibration.
   bench [--preset NAME] [--algo LIST] [--impl LIST] [--sizes LIST] [--mode LIST]
         [--threads LIST] [--placement hot|cold] [--precision PCT] [--max-time SECONDS]
         [--json FILE] [--csv FILE] [--markdown FILE] [--chart FILE.png|.svg|.pdf]
@@ -67,13 +73,16 @@ int main(int argc, char** argv) {
         for (const auto& line : hashscope::library_version_lines()) std::cout << line << '\n';
         return exit_ok;
     }
+    if (command == "calibrate") return run_calibrate(argc, argv, 2);
+    if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
+    // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
+    const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
+    if (command == "cpu") return run_cpu(argc, argv, 2, calibration);
     if (command == "sum") return run_sum(argc, argv, 2);
     if (command == "list") return run_list(argc, argv, 2);
-    if (command == "cpu") return run_cpu(argc, argv, 2);
     if (command == "bench") return run_bench(argc, argv, 2);
     if (command == "check") return run_check(argc, argv, 2);
     if (command == "verify") return run_verify(argc, argv, 2);
-    if (command == "selftest") return run_selftest(argc, argv, 2);
     complain("unknown command '" + std::string(command) + "' (try --help)");
     return exit_usage;
 }

@@ -8,6 +8,10 @@
 #include <cstring>
 
 #include "hashscope/build_info.hpp"
+#include "hashscope/calibration.hpp"
+#include "hashscope/cpu.hpp"
+#include "system/calibration_panel.hpp"
+#include "system/system_page.hpp"
 #include "main/main_window.hpp"
 #include "main/version_report.hpp"
 #include "render_command.hpp"
@@ -72,8 +76,13 @@ int main(int argc, char** argv) {
     QStringList files;
     for (const QString& file : parser.positionalArguments()) files << QFileInfo(file).absoluteFilePath();
 
+    // Dispatch follows this machine's saved calibration; without one (a first start, a new build
+    // or CPU), the built-in table serves while a calibration runs in the background.
+    const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     hashscope::ui::MainWindow window;
+    window.systemPage()->calibration()->setStartNote(QString::fromStdString(calibration.note));
     window.openFiles(files);
     window.show();
+    if (!calibration.calibration) window.systemPage()->calibration()->run();
     return QApplication::exec();
 }

@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <array>
 
@@ -12,6 +13,7 @@
 #include "hashscope/libraries.hpp"
 #include "hashscope/registry.hpp"
 #include "hashscope/selftest.hpp"
+#include "system/calibration_panel.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
 #include "system/system_page.hpp"
@@ -303,6 +305,20 @@ void SystemPageTest::screenshots() {
         QTRY_VERIFY_WITH_TIMEOUT(!page.selfTest()->running(), kSelfTestTimeoutMs);
         QTest::qWait(100);  // the layout settles after the progress bar hides
         QVERIFY(page.grab().save(out + QStringLiteral("/system-selftest-cancelled.png")));
+    }
+    {
+        // After a calibration (into a scratch cache folder): how dispatch chose, per size band.
+        QTemporaryDir cache;
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const Registry registry(host_cpu().features);
+        SystemPage page(host_cpu(), registry);
+        page.resize(1400, 900);
+        page.show();
+        page.calibration()->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.calibration()->running(), kSelfTestTimeoutMs);
+        QTest::qWait(100);
+        QVERIFY(page.grab().save(out + QStringLiteral("/system-calibrated.png")));
+        qunsetenv("XDG_CACHE_HOME");
     }
 }
 

@@ -228,6 +228,9 @@ void BenchmarkPage::run() {
     }
     exportBar_->setSuggestedName(QStringLiteral("hashscope-%1").arg(QString::fromStdString(spec->preset)));
 
+    // On this machine's features, the run's "dispatch's choice" marks follow the host's measured
+    // plan, which a calibration may have replaced since this page was made.
+    if (registry_.features() == Registry::host().features()) registry_.use_plan(Registry::host().plan());
     const auto core = measuringCoreFor(spec->threads, cores_);
     if (core) guiAffinity_ = std::make_unique<ScopedAffinity>(coresExcept(cores_, *core));
     job_ = new BenchRun(*spec, registry_, cpu_, pool_, core ? std::vector<int>{*core} : cores_, this);

@@ -3,6 +3,7 @@
 #include <QObject>
 
 #include "bench/benchmark_page.hpp"
+#include "system/calibration_panel.hpp"
 #include "system/selftest_panel.hpp"
 
 namespace hashscope::ui {
@@ -15,16 +16,27 @@ QString blockedBySelfTestText() {
     return QObject::tr("A self-test is running; wait for it (or cancel it) so it does not disturb the benchmark.");
 }
 
-void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest) {
-    QObject::connect(&benchmark, &BenchmarkPage::runningChanged, &selfTest, [panel = &selfTest](bool running) {
-        panel->setBlockedBy(running ? blockedByBenchmarkText() : QString());
-    });
-    QObject::connect(&selfTest, &SelfTestPanel::runningChanged, &benchmark, [page = &benchmark](bool running) {
-        page->setBlockedBy(running ? blockedBySelfTestText() : QString());
-    });
-    // Whatever already runs (nothing, when the window is being built) blocks the other at once.
-    if (benchmark.running()) selfTest.setBlockedBy(blockedByBenchmarkText());
-    if (selfTest.running()) benchmark.setBlockedBy(blockedBySelfTestText());
+QString blockedByCalibrationText() {
+    return QObject::tr("Dispatch is being calibrated (a few seconds); wait for it so that neither disturbs the other.");
+}
+
+void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest, CalibrationPanel& calibration) {
+    // Each one is blocked by the first of the others that runs; recomputed whenever any starts or ends.
+    const auto update = [b = &benchmark, s = &selfTest, c = &calibration] {
+        const auto reason = [&](bool bench, bool test, bool calib) {
+            if (bench && b->running()) return blockedByBenchmarkText();
+            if (test && s->running()) return blockedBySelfTestText();
+            if (calib && c->running()) return blockedByCalibrationText();
+            return QString();
+        };
+        b->setBlockedBy(reason(false, true, true));
+        s->setBlockedBy(reason(true, false, true));
+        c->setBlockedBy(reason(true, true, false));
+    };
+    QObject::connect(&benchmark, &BenchmarkPage::runningChanged, &selfTest, update);
+    QObject::connect(&selfTest, &SelfTestPanel::runningChanged, &benchmark, update);
+    QObject::connect(&calibration, &CalibrationPanel::runningChanged, &benchmark, update);
+    update();  // whatever already runs blocks the others at once
 }
 
 }  // namespace hashscope::ui

@@ -1,6 +1,6 @@
-// One measuring job at a time: a self-test beside a benchmark takes a core and memory bandwidth
+// One measuring job at a time: a self-test or a calibration beside a benchmark takes a core and memory bandwidth
 // from it and disturbs its figures, and a benchmark started during a self-test is disturbed the
-// same way. While one runs, the other's Run button is off and says why (DESIGN.md §5: figures
+// same way. While one runs, the other's Run button is off and says why (docs/architecture.md §7: figures
 // are only worth what the machine's quiet is worth).
 #pragma once
 
@@ -9,14 +9,17 @@
 namespace hashscope::ui {
 
 class BenchmarkPage;
+class CalibrationPanel;
 class SelfTestPanel;
 
-// What each side shows while the other runs.
+// What each side shows while another runs.
 QString blockedByBenchmarkText();
 QString blockedBySelfTestText();
+QString blockedByCalibrationText();
 
-// From now on, whichever of the two starts blocks the other until it finishes or is cancelled.
-// The connections end with either widget.
-void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest);
+// From now on, whichever of the three starts blocks the others until it finishes or is cancelled
+// (a calibration times implementations too: it disturbs, and is disturbed by, the others). The
+// connections end with the widgets.
+void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest, CalibrationPanel& calibration);
 
 }  // namespace hashscope::ui

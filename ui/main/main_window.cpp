@@ -13,6 +13,7 @@
 #include "bench/benchmark_page.hpp"
 #include "main/about_dialog.hpp"
 #include "main/exclusive_runs.hpp"
+#include "system/calibration_panel.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
 
@@ -50,8 +51,8 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
     makeMenus();
-    // A self-test beside a benchmark would disturb its figures: one waits for the other.
-    keepRunsApart(*benchmark_, *system_->selfTest());
+    // A self-test or a calibration beside a benchmark would disturb its figures: one waits for another.
+    keepRunsApart(*benchmark_, *system_->selfTest(), *system_->calibration());
 
     resize(1280, 800);  // the Benchmark page shows settings, chart and CPU side by side
 }
@@ -126,6 +127,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // Stop the worker before the widgets it reports to go away; it stops within one block.
     verify_->shutdown();
     benchmark_->shutdown();
+    system_->calibration()->shutdown();  // an interrupted calibration leaves the previous one in force
     QMainWindow::closeEvent(event);
 }
 

@@ -12,6 +12,8 @@
 #include "common/cpu_text.hpp"
 #include "hashscope/build_info.hpp"
 #include "hashscope/libraries.hpp"
+#include "hashscope/calibration.hpp"
+#include "system/calibration_panel.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
 
@@ -31,7 +33,8 @@ QLabel* value(const QString& text, const QString& name, QWidget* parent) {
 
 SystemPage::SystemPage(QWidget* parent) : SystemPage(host_cpu(), Registry::host(), parent) {}
 
-SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* parent) : QWidget(parent) {
+SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* parent)
+    : QWidget(parent), registry_(registry) {
     setObjectName(QStringLiteral("systemPage"));
     auto* title = value(cpuTitle(cpu), QStringLiteral("systemCpuModel"), this);
     QFont big = title->font();
@@ -43,9 +46,14 @@ SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     top->addWidget(machineBox(cpu), 2);
     top->addWidget(featureBox(cpu), 2);
     top->addWidget(libraryBox(), 1);
-    auto* implementations = new QGroupBox(tr("Implementations (chosen once at start-up, the best this CPU can run)"), this);
+    auto* implementations = new QGroupBox(tr("Implementations (dispatch's choice for long messages)"), this);
+    implementations_ = implementations;
     auto* implLayout = new QVBoxLayout(implementations);
-    implLayout->addWidget(makeImplementationTable(registry, implementations));
+    calibration_ = new CalibrationPanel(registry, cpu, calibration_path(cpu), implementations);
+    implLayout->addWidget(calibration_);
+    showImplementations();
+    // A calibration changes what dispatch chooses: the table shows the new choices.
+    connect(calibration_, &CalibrationPanel::calibrated, this, &SystemPage::showImplementations);
     selfTest_ = new SelfTestPanel(registry, this);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(implementations);
@@ -56,6 +64,17 @@ SystemPage::SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     layout->addWidget(title);
     layout->addLayout(top);
     layout->addWidget(split, 1);
+}
+
+void SystemPage::showImplementations() {
+    auto* table = makeImplementationTable(registry_, implementations_);
+    if (table_ != nullptr) {
+        implementations_->layout()->replaceWidget(table_, table);
+        table_->deleteLater();
+    } else {
+        implementations_->layout()->addWidget(table);
+    }
+    table_ = table;
 }
 
 QWidget* SystemPage::machineBox(const CpuInfo& cpu) {

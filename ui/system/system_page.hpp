@@ -1,7 +1,8 @@
 // SystemPage: this machine as the benchmarks see it: CPU model, vendor, microarchitecture, cores,
 // caches, hypervisor, the checksum-relevant features ✓/✗, library versions, and the
-// implementation dispatch chose for each algorithm with what else is available; and the
-// Self-test, which checks every implementation this CPU can run (SelfTestPanel).
+// implementation dispatch chose for each algorithm with what else is available; how dispatch chose
+// (CalibrationPanel: by measurement of this machine, or the built-in table); and the Self-test,
+// which checks every implementation this CPU can run (SelfTestPanel).
 #pragma once
 
 #include <QWidget>
@@ -11,6 +12,7 @@
 
 namespace hashscope::ui {
 
+class CalibrationPanel;
 class SelfTestPanel;
 
 class SystemPage : public QWidget {
@@ -23,13 +25,20 @@ public:
     SystemPage(const CpuInfo& cpu, const Registry& registry, QWidget* parent = nullptr);
 
     [[nodiscard]] SelfTestPanel* selfTest() const { return selfTest_; }
+    [[nodiscard]] CalibrationPanel* calibration() const { return calibration_; }
 
 private:
     QWidget* machineBox(const CpuInfo& cpu);
     QWidget* featureBox(const CpuInfo& cpu);
     QWidget* libraryBox();
 
+    void showImplementations();
+
+    const Registry& registry_;
+    QWidget* implementations_ = nullptr;
+    QWidget* table_ = nullptr;
     SelfTestPanel* selfTest_ = nullptr;
+    CalibrationPanel* calibration_ = nullptr;
 };
 
 }  // namespace hashscope::ui

@@ -1,7 +1,10 @@
 // The one table of every algorithm × implementation, with the CPU features each needs.
-// Dispatch ("best") is decided once per Registry from that table.
+// Dispatch ("best") is decided once per Registry from that table, and may then be refined by a
+// plan measured on this machine (calibration.hpp): per algorithm and size band.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -37,10 +40,35 @@ struct Implementation {
 // Every row of the table, whether or not this CPU can run it.
 std::span<const Implementation> all_implementations();
 
+// The size bands within which dispatch makes one choice: band i holds the message sizes below
+// kBandLimits[i] (and at or above the limit before it). Winners change with size (a crc32
+// instruction chain beats folding below a few hundred bytes; wide vectors pay off only on long
+// messages), so a measured plan chooses per band.
+inline constexpr std::array<std::size_t, 7> kBandLimits{32,         256,         2048, 32 * 1024, 512 * 1024,
+                                                        8 << 20, SIZE_MAX};
+inline constexpr std::size_t kBands = kBandLimits.size();
+constexpr std::size_t band_of(std::size_t size) {
+    std::size_t band = 0;
+    while (size >= kBandLimits[band]) ++band;  // the last limit is SIZE_MAX: never passed
+    return band;
+}
+std::string band_label(std::size_t band);  // "< 32B", "32B – 256B", ..., "≥ 8MiB"
+
+// Dispatch's choices as measured on this machine: for each algorithm (parallel to algorithms())
+// one implementation per band, or nullptr where the table's choice stands.
+struct DispatchPlan {
+    std::vector<std::array<const Implementation*, kBands>> choices;
+    std::string measured_on;  // the date it was measured, ISO 8601 ("2026-12-01T19:50:00Z")
+};
+
 class Registry {
 public:
     // A registry for a CPU with exactly these features (tests force smaller sets).
     explicit Registry(CpuFeatureSet available);
+    // A copy follows the plan the original follows at the time of copying.
+    Registry(const Registry& other)
+        : features_(other.features_), best_(other.best_), plan_(other.plan_.load(std::memory_order_acquire)) {}
+    Registry& operator=(const Registry&) = delete;
     // The registry of this machine, built once from host_cpu().
     static const Registry& host();
 
@@ -48,8 +76,12 @@ public:
     [[nodiscard]] bool available(const Implementation& impl) const { return features_.contains(impl.needs); }
     // The implementations of one algorithm, highest priority first (available or not).
     [[nodiscard]] std::vector<const Implementation*> implementations_of(std::string_view algorithm) const;
-    // What dispatch chose for the algorithm; nullptr for an unknown algorithm.
+    // What dispatch chose for the algorithm: for messages of `size` bytes, or, without a size,
+    // for long messages (a plan's largest band). nullptr for an unknown algorithm.
     [[nodiscard]] const Implementation* best(std::string_view algorithm) const;
+    [[nodiscard]] const Implementation* best(std::string_view algorithm, std::size_t size) const;
+    // The table's choice, whatever a plan says: the highest priority this CPU can run.
+    [[nodiscard]] const Implementation* table_best(std::string_view algorithm) const;
     // "best" (or empty) names what dispatch chose. nullptr if unknown.
     [[nodiscard]] const Implementation* find(std::string_view algorithm, std::string_view impl) const;
 
@@ -57,9 +89,17 @@ public:
     // a feature it needs).
     [[nodiscard]] Result<HasherPtr> make_hasher(std::string_view algorithm, std::string_view impl = "best") const;
 
+    // Dispatch from now on follows `plan` (nullptr: the table again). Safe while other threads
+    // dispatch: they see the old plan or the new one, whole. Choices the CPU cannot run are
+    // dropped. A plan lives until the process ends, so hashers made under it stay valid.
+    void use_plan(const DispatchPlan* plan) const;
+    [[nodiscard]] const DispatchPlan* plan() const { return plan_.load(std::memory_order_acquire); }
+
 private:
     CpuFeatureSet features_;
     std::vector<const Implementation*> best_;  // parallel to algorithms()
+    // The one thing that changes after construction: an atomic pointer to an immutable plan.
+    mutable std::atomic<const DispatchPlan*> plan_{nullptr};
 };
 
 }  // namespace hashscope

@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "algorithms/value_hasher.hpp"
+#include "hashscope/bench/sizes.hpp"
 #include "hashscope/cpu.hpp"
 
 namespace hashscope {
@@ -39,10 +40,45 @@ std::vector<const Implementation*> Registry::implementations_of(std::string_view
     return out;
 }
 
-const Implementation* Registry::best(std::string_view algorithm) const {
+std::string band_label(std::size_t band) {
+    if (band == 0) return "< " + bench::format_size_compact(kBandLimits[0]);
+    if (band + 1 >= kBands) return "≥ " + bench::format_size_compact(kBandLimits[kBands - 2]);
+    return bench::format_size_compact(kBandLimits[band - 1]) + " – " + bench::format_size_compact(kBandLimits[band]);
+}
+
+namespace {
+
+std::size_t algorithm_index(const AlgorithmInfo& info) { return static_cast<std::size_t>(&info - algorithms().data()); }
+
+}  // namespace
+
+const Implementation* Registry::table_best(std::string_view algorithm) const {
     const auto* info = find_algorithm(algorithm);
     if (info == nullptr) return nullptr;
-    return best_[static_cast<std::size_t>(info - algorithms().data())];
+    return best_[algorithm_index(*info)];
+}
+
+const Implementation* Registry::best(std::string_view algorithm) const { return best(algorithm, SIZE_MAX - 1); }
+
+const Implementation* Registry::best(std::string_view algorithm, std::size_t size) const {
+    const auto* info = find_algorithm(algorithm);
+    if (info == nullptr) return nullptr;
+    const std::size_t index = algorithm_index(*info);
+    if (const auto* p = plan(); p != nullptr && index < p->choices.size()) {
+        if (const auto* chosen = p->choices[index][band_of(size)]; chosen != nullptr) return chosen;
+    }
+    return best_[index];
+}
+
+void Registry::use_plan(const DispatchPlan* plan) const {
+    if (plan != nullptr) {
+        for (const auto& bands : plan->choices) {
+            for (const auto* chosen : bands) {
+                if (chosen != nullptr && !available(*chosen)) return;  // not for this CPU: keep what we have
+            }
+        }
+    }
+    plan_.store(plan, std::memory_order_release);
 }
 
 const Implementation* Registry::find(std::string_view algorithm, std::string_view impl) const {
@@ -65,7 +101,14 @@ Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_
     }
     try {
         if (row->extend != nullptr) {
-            return HasherPtr(std::make_unique<detail::ValueHasher>(*find_algorithm(algorithm), row->extend, row->initial));
+            // "best" for a value checksum follows the plan per update: each band's kernel for the
+            // lengths that band holds.
+            std::array<ExtendFn, kBands> kernels;
+            for (std::size_t band = 0; band < kBands; ++band) {
+                const auto* chosen = (impl.empty() || impl == "best") ? best(algorithm, kBandLimits[band] - 1) : row;
+                kernels[band] = chosen->extend != nullptr ? chosen->extend : row->extend;
+            }
+            return HasherPtr(std::make_unique<detail::ValueHasher>(*find_algorithm(algorithm), kernels, row->initial));
         }
         return row->make();
     } catch (const std::exception& e) {  // a library refusing (e.g. OpenSSL without a provider)

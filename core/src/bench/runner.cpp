@@ -1,4 +1,4 @@
-// The measuring loop (DESIGN.md §5): cells grouped by (size, mode, threads, placement); in a group
+// The measuring loop (docs/architecture.md §7): cells grouped by (size, mode, threads, placement); in a group
 // every participant is warmed up and calibrated, then sampled in turn — one sample each, round
 // after round — so that drift of the machine hits them alike; each stops at the target precision
 // or at its time budget.
@@ -116,7 +116,7 @@ private:
             r.backend = "harness";
         } else if (const auto* row = registry_.find(p.algorithm, p.implementation)) {
             r.backend = std::string(row->backend);
-            r.best = registry_.best(p.algorithm) == row;
+            r.best = registry_.best(p.algorithm, key.size) == row;
         }
         return cell;
     }

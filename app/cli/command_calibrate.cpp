@@ -1,0 +1,101 @@
+// `hashscope-cli calibrate`: time every implementation per size band on this machine, keep the
+// winners for dispatch, and say what changed from the built-in table.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <stop_token>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "hashscope/calibration.hpp"
+#include "hashscope/cpu.hpp"
+#include "interrupt.hpp"
+
+namespace hashscope::cli {
+namespace {
+
+std::string ns_text(double ns) {
+    char text[32];
+    if (ns < 100) {
+        std::snprintf(text, sizeof text, "%.2f ns", ns);
+    } else if (ns < 100000) {
+        std::snprintf(text, sizeof text, "%.0f ns", ns);
+    } else {
+        std::snprintf(text, sizeof text, "%.0f us", ns / 1000);
+    }
+    return text;
+}
+
+// Pads by characters, not bytes: band labels hold "–" and "≥".
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t characters = 0;
+    for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
+    return text + std::string(width > characters ? width - characters : 0, ' ');
+}
+
+void print_changes(const Calibration& calibration) {
+    std::cout << "Calibrated on " << calibration.cpu_name << " (" << calibration.measured_on
+              << "): " << calibration.changed() << " of " << calibration.choices.size()
+              << " choices (algorithm × size band) differ from the built-in table.\n";
+    for (const auto& c : calibration.choices) {
+        if (c.chosen == c.table_choice) continue;
+        char ratio[16];
+        std::snprintf(ratio, sizeof ratio, "%.2fx", c.table_ns / c.chosen_ns);
+        std::cout << "  " << padded(c.algorithm, 11) << padded(band_label(c.band), 16) << padded(c.chosen, 11)
+                  << padded(ns_text(c.chosen_ns), 10) << " instead of " << padded(c.table_choice, 11)
+                  << padded(ns_text(c.table_ns), 10) << " (" << ratio << ")\n";
+    }
+}
+
+}  // namespace
+
+int run_calibrate(int argc, char** argv, int first) {
+    const Arguments args(argc, argv, first, {{"json", 0, false}, {"quiet", 'q', false}});
+    if (!args.ok() || !args.operands().empty()) {
+        complain(args.ok() ? "calibrate takes no operands" : args.error());
+        return exit_usage;
+    }
+    const bool show_progress = !args.has("quiet") && ::isatty(STDERR_FILENO) != 0;
+    std::stop_source stop;
+    const InterruptToStop interrupt(stop);
+    const auto started = std::chrono::steady_clock::now();
+    // The calibration in force is the incumbent: only a clearly faster challenger replaces it.
+    const auto in_force = load_calibration(calibration_path(host_cpu()), cpu_fingerprint(host_cpu()),
+                                           build_fingerprint(), Registry::host());
+    CalibrationOptions options;
+    if (in_force.calibration) options.previous = &*in_force.calibration;
+    auto calibration = calibrate(
+        Registry::host(), host_cpu(), options,
+        [&](const CalibrationProgress& p) {
+            if (!show_progress) return;
+            std::fprintf(stderr, "\r\033[K[%zu/%zu] %.*s", p.done, p.total, static_cast<int>(p.algorithm.size()),
+                         p.algorithm.data());
+            std::fflush(stderr);
+        },
+        stop.get_token());
+    if (show_progress) std::fprintf(stderr, "\r\033[K");
+    if (!calibration) {
+        complain(calibration.error().message);
+        return exit_failed;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (args.has("json")) {
+        std::cout << calibration_to_json(*calibration);
+    } else {
+        print_changes(*calibration);
+        char took[32];
+        std::snprintf(took, sizeof took, "%.1f", seconds);
+        std::cout << "Took " << took << " s.\n";
+    }
+    const auto path = calibration_path(host_cpu());
+    if (auto saved = save_calibration(*calibration, path); !saved) {
+        complain("could not save the calibration: " + saved.error().message);
+        return exit_failed;
+    }
+    if (!args.has("json")) std::cout << "Saved to " << path.string() << "; dispatch follows it from now on.\n";
+    return exit_ok;
+}
+
+}  // namespace hashscope::cli

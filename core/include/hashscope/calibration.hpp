@@ -1,0 +1,118 @@
+// Dispatch by measurement: time the implementations of each algorithm on this machine, per size
+// band, and let dispatch follow the winners (the Linux kernel's boot-time choice of its RAID-6 and
+// XOR routines, FFTW's wisdom). The registry's priorities stay the fallback: for a CPU not yet
+// calibrated, and for the seconds before a calibration ends. A calibration is kept per CPU and
+// build in the user's cache folder, and is ignored when either changes.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashscope/cpu.hpp"
+#include "hashscope/registry.hpp"
+#include "hashscope/result.hpp"
+
+namespace hashscope {
+
+inline constexpr std::string_view calibration_schema = "hashscope-dispatch/1";
+
+// What calibration decided for one algorithm in one size band.
+struct CalibrationChoice {
+    std::string algorithm;
+    std::size_t band = 0;        // index into kBandLimits
+    std::size_t probe_size = 0;  // the message size timed for the band
+    std::string table_choice;    // the registry table's choice
+    std::string chosen;          // equal to table_choice when no challenger was clearly faster
+    double table_ns = 0;         // ns per message, the fastest round
+    double chosen_ns = 0;
+};
+
+struct Calibration {
+    std::string cpu_fingerprint;  // cpu_fingerprint() of the CPU that measured
+    std::string cpu_name;         // for people: "AMD EPYC (Zen 5)"
+    std::string build;            // build_fingerprint() of the build that measured
+    std::string measured_on;      // ISO 8601, UTC
+    std::vector<CalibrationChoice> choices;
+
+    // The choices that differ from the table.
+    [[nodiscard]] std::size_t changed() const;
+};
+
+struct CalibrationOptions {
+    // A challenger replaces the table's choice only when it is this much faster in its fastest
+    // round and in the median of the rounds' ratios: on a noisy machine, repeated calibrations
+    // then agree, and a choice never flips on a coin toss.
+    double margin = 0.03;
+    std::size_t rounds = 11;              // each round times every candidate once, in a rotating order
+    double round_s = 0.0005;              // target time of one candidate in one round
+    double band_budget_s = 0.12;          // at most this per algorithm and band, but never under 3 rounds
+    std::size_t self_test_messages = 16;  // random messages per implementation before it may compete
+    // The calibration in force, if any: its choices are the incumbents a challenger must clearly
+    // beat (else the table's are), so that calibrating again on a noisy machine does not flip
+    // choices between near-equals.
+    const Calibration* previous = nullptr;
+};
+
+struct CalibrationProgress {
+    std::size_t done = 0;  // (algorithm, band) pairs decided
+    std::size_t total = 0;
+    std::string_view algorithm;
+};
+using CalibrationProgressFn = std::function<void(const CalibrationProgress&)>;
+
+// Times the candidates (every implementation this CPU can run except the byte-at-a-time and
+// portable references, and none that fails the self-test) per algorithm and band. Takes a few
+// seconds. A stop request returns an error at once: an interrupted calibration is never used.
+Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, const CalibrationOptions& options = {},
+                              const CalibrationProgressFn& progress = {}, std::stop_token stop = {});
+
+// The decision alone, for tests: `ns[c][r]` is candidate c's time in round r; `incumbent` is the
+// table's choice. Returns the index of the chosen candidate.
+std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
+
+// Identities a calibration is valid for: the CPU (vendor, model, family/model/stepping, features,
+// caches) and the build (version, git revision, build type).
+std::string cpu_fingerprint(const CpuInfo& cpu);
+std::string build_fingerprint();
+
+// $XDG_CACHE_HOME/hashscope (else ~/.cache/hashscope)/dispatch-<cpu fingerprint>.json.
+std::filesystem::path calibration_path(const CpuInfo& cpu);
+
+std::string calibration_to_json(const Calibration& calibration);
+
+// A calibration read back, or why it was not used (damaged, another CPU or build, a newer schema,
+// an implementation this build or CPU does not have). Never trusts what it cannot check.
+struct LoadedCalibration {
+    std::optional<Calibration> calibration;
+    std::string note;  // empty when used, or when there was no file
+};
+LoadedCalibration parse_calibration(std::string_view json, std::string_view cpu_fingerprint, std::string_view build,
+                                    const Registry& registry);
+LoadedCalibration load_calibration(const std::filesystem::path& path, std::string_view cpu_fingerprint,
+                                   std::string_view build, const Registry& registry);
+
+// Written whole or not at all (a temporary renamed over the old file): two processes saving at
+// once leave one whole file. A read-only or full cache folder is an error for the caller to show;
+// the calibration still applies to the running process.
+Result<bool> save_calibration(const Calibration& calibration, const std::filesystem::path& path);
+
+// The dispatch plan of a calibration for `registry`. Plans live until the process ends (a thread
+// may still be reading the one a new plan replaces), so this returns a pointer it keeps.
+const DispatchPlan* keep_plan(const Calibration& calibration, const Registry& registry);
+
+// For the programs' start: loads this machine's calibration and makes `registry` follow it.
+// Returns what to tell the user: empty when there was nothing to say.
+struct AppliedCalibration {
+    std::optional<Calibration> calibration;
+    std::string note;
+};
+AppliedCalibration apply_saved_calibration(const Registry& registry, const CpuInfo& cpu);
+
+}  // namespace hashscope

@@ -1,0 +1,192 @@
+// Measuring the candidates of each algorithm per size band, and choosing (calibration.hpp).
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <memory>
+#include <numeric>
+#include <set>
+
+#include "bench/buffers.hpp"
+#include "bench/workload.hpp"
+#include "hashscope/calibration.hpp"
+#include "hashscope/selftest.hpp"
+
+namespace hashscope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The message size timed for each band: inside it, near its geometric middle. The last band's
+// probe is past any L2, so that what wins out of cache (prefetching, fewer passes) can show.
+constexpr std::array<std::size_t, kBands> kProbeSizes{16, 64, 512, 8 * 1024, 128 * 1024, 2 << 20, 16 << 20};
+constexpr bool probes_inside_their_bands() {
+    for (std::size_t band = 0; band < kBands; ++band) {
+        if (band_of(kProbeSizes[band]) != band) return false;
+    }
+    return true;
+}
+static_assert(probes_inside_their_bands());
+
+// The byte-at-a-time tables and the portable references exist to check the others, never to win.
+constexpr int kReferencePriority = 10;
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+// One candidate's workload at one size, with the batch that takes about `round_s`.
+struct Timed {
+    const Implementation* row = nullptr;
+    std::unique_ptr<bench::detail::Workload> workload;
+    std::size_t batch = 1;
+    double ns_once = 0;      // from the warm-up: what one message takes
+    std::vector<double> ns;  // per round, ns per message
+
+    double time_once() {
+        const auto start = Clock::now();
+        workload->run(batch);
+        return std::chrono::duration<double, std::nano>(Clock::now() - start).count() / static_cast<double>(batch);
+    }
+};
+
+}  // namespace
+
+std::size_t Calibration::changed() const {
+    return static_cast<std::size_t>(std::count_if(
+        choices.begin(), choices.end(), [](const CalibrationChoice& c) { return c.chosen != c.table_choice; }));
+}
+
+std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin) {
+    const auto fastest = [](const std::vector<double>& rounds) {
+        return *std::min_element(rounds.begin(), rounds.end());
+    };
+    const double incumbent_best = fastest(ns[incumbent]);
+    std::size_t chosen = incumbent;
+    double chosen_best = incumbent_best;
+    for (std::size_t c = 0; c < ns.size(); ++c) {
+        if (c == incumbent || ns[c].size() != ns[incumbent].size()) continue;
+        const double best = fastest(ns[c]);
+        std::vector<double> ratios;  // incumbent ÷ challenger, round by round: above 1 means faster
+        for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
+        const bool clearly_faster = best * (1 + margin) < incumbent_best && median(ratios) > 1 + margin;
+        if (clearly_faster && best < chosen_best) {
+            chosen = c;
+            chosen_best = best;
+        }
+    }
+    return chosen;
+}
+
+Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, const CalibrationOptions& options,
+                              const CalibrationProgressFn& progress, std::stop_token stop) {
+    const auto stopped = [] { return Error{"calibration cancelled: the previous choices stay in force"}; };
+
+    // Only what passes the self-test may compete.
+    SelfTestOptions self_test;
+    self_test.random_messages = options.self_test_messages;
+    const auto verdicts = run_self_test(registry, self_test, {}, stop);
+    if (verdicts.cancelled || stop.stop_requested()) return stopped();
+    std::set<std::pair<std::string, std::string>> failed;
+    for (const auto& o : verdicts.outcomes) {
+        if (o.status == SelfTestStatus::failed) failed.emplace(o.algorithm, o.implementation);
+    }
+
+    Calibration result;
+    result.cpu_fingerprint = cpu_fingerprint(cpu);
+    result.cpu_name = cpu.model + (cpu.microarchitecture != "unknown" ? " (" + cpu.microarchitecture + ")" : "");
+    result.build = build_fingerprint();
+    result.measured_on = utc_now();
+
+    CalibrationProgress state;
+    state.total = algorithms().size() * kBands;
+    std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
+    for (std::size_t size : kProbeSizes) {
+        buffers.push_back(
+            std::make_unique<bench::detail::BufferSet>(size, bench::Placement::hot, 0x5eed, cpu.caches.l3));
+    }
+
+    for (const auto& algorithm : algorithms()) {
+        const auto* table_choice = registry.table_best(algorithm.id);
+        std::vector<const Implementation*> candidates;
+        for (const auto* row : registry.implementations_of(algorithm.id)) {
+            const bool fails = failed.count({std::string(row->algorithm), std::string(row->id)}) != 0;
+            if (registry.available(*row) && !fails && (row->priority > kReferencePriority || row == table_choice)) {
+                candidates.push_back(row);
+            }
+        }
+        const auto table_at = std::find(candidates.begin(), candidates.end(), table_choice);
+        for (std::size_t band = 0; band < kBands; ++band) {
+            auto incumbent_at = table_at;
+            if (options.previous != nullptr) {
+                for (const auto& before : options.previous->choices) {
+                    if (before.algorithm != algorithm.id || before.band != band) continue;
+                    const auto at = std::find_if(candidates.begin(), candidates.end(),
+                                                 [&](const Implementation* row) { return row->id == before.chosen; });
+                    if (at != candidates.end()) incumbent_at = at;
+                }
+            }
+            if (stop.stop_requested()) return stopped();
+            CalibrationChoice choice{std::string(algorithm.id),
+                                     band,
+                                     kProbeSizes[band],
+                                     table_choice ? std::string(table_choice->id) : std::string(),
+                                     {},
+                                     0,
+                                     0};
+            choice.chosen = choice.table_choice;
+            if (candidates.size() >= 2 && table_at != candidates.end()) {
+                std::vector<Timed> timed;
+                for (const auto* row : candidates) {
+                    auto workload = bench::detail::make_workload({std::string(algorithm.id), std::string(row->id)},
+                                                                 registry, *buffers[band], {bench::Mode::oneshot, 0});
+                    if (!workload) return workload.error();
+                    Timed t{row, std::move(workload.value()), 1, 0, {}};
+                    t.time_once();  // warm: code, tables and the buffer in cache
+                    t.ns_once = std::max(1.0, t.time_once());
+                    t.batch = std::max<std::size_t>(1, static_cast<std::size_t>(options.round_s * 1e9 / t.ns_once));
+                    timed.push_back(std::move(t));
+                }
+                // Long probes of slow hashes would take seconds: fewer rounds there (at least three).
+                double round_ns = 0;
+                for (const auto& t : timed) round_ns += static_cast<double>(t.batch) * t.ns_once;
+                const auto affordable = static_cast<std::size_t>(options.band_budget_s * 1e9 / std::max(1.0, round_ns));
+                const std::size_t rounds =
+                    std::clamp<std::size_t>(affordable, std::min<std::size_t>(3, options.rounds), options.rounds);
+                for (std::size_t round = 0; round < rounds; ++round) {
+                    if (stop.stop_requested()) return stopped();
+                    for (std::size_t i = 0; i < timed.size(); ++i) {
+                        auto& t = timed[(i + round) % timed.size()];  // rotate: no candidate always goes first
+                        t.ns.push_back(t.time_once());
+                    }
+                }
+                std::vector<std::vector<double>> ns;
+                for (const auto& t : timed) ns.push_back(t.ns);
+                const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
+                const auto table = static_cast<std::size_t>(table_at - candidates.begin());
+                const auto winner = choose_by_measurement(ns, incumbent, options.margin);
+                choice.chosen = std::string(candidates[winner]->id);
+                choice.table_ns = *std::min_element(ns[table].begin(), ns[table].end());
+                choice.chosen_ns = *std::min_element(ns[winner].begin(), ns[winner].end());
+            }
+            result.choices.push_back(std::move(choice));
+            ++state.done;
+            state.algorithm = algorithm.id;
+            if (progress) progress(state);
+        }
+    }
+    return result;
+}
+
+}  // namespace hashscope

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `hashscope-cli calibrate` and what `cpu` says of it: measured, saved, followed; a damaged, foreign
+# or unwritable calibration costs only itself; Ctrl-C keeps the previous one.
+cli=$1
+source "$(dirname "$0")/lib.sh"
+folder="$XDG_CACHE_HOME/hashscope"
+
+holds "cpu before calibrating: the built-in table" "$("$cli" cpu)" "dispatch:     the built-in table"
+
+out=$("$cli" calibrate 2>&1); status=$?
+same "calibrate: exit 0" 0 "$status"
+holds "calibrate says what it measured on" "$out" "Calibrated on "
+holds "calibrate says where it saved" "$out" "Saved to $folder/dispatch-"
+file=$(ls "$folder"/dispatch-*.json 2>/dev/null | head -1)
+same "calibrate leaves one file" 1 "$(ls "$folder" | wc -l)"
+holds "cpu after calibrating: by measurement" "$("$cli" cpu)" "dispatch:     chosen by measurement on "
+same "cpu --json: dispatch measured, by size" "measured 7" "$("$cli" cpu --json | python3 -c 'import json,sys; d=json.load(sys.stdin)["dispatch"]; print(d["source"], len(d["by_size"]["crc32c"]))')"
+same "calibrate --json is the file's schema" "hashscope-dispatch/1" "$("$cli" calibrate --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"
+
+# Whatever dispatch chose, every digest is the same as the reference tool's.
+printf 'calibrated dispatch' >"$scratch/msg"
+same "sum under a calibration equals sha256sum" "$(sha256sum "$scratch/msg" | cut -d' ' -f1)" "$("$cli" sum -a sha256 "$scratch/msg" | cut -d' ' -f1)"
+
+cp "$file" "$scratch/good.json"
+printf '{"schema": "hashscope-dispatch/1", "cpu_fing' >"$file"
+cpu=$("$cli" cpu)
+holds "a damaged file is ignored with a note" "$cpu" "note:         the saved calibration is ignored: it is damaged"
+holds "a damaged file: the built-in table" "$cpu" "dispatch:     the built-in table"
+sed 's/"cpu_fingerprint": "[0-9a-f]*"/"cpu_fingerprint": "0000000000000000"/' "$scratch/good.json" >"$file"
+holds "another CPU's file is ignored with a note" "$("$cli" cpu)" "it was measured on another CPU"
+sed 's/"build": "[^"]*"/"build": "0.0.1 abcdef Debug"/' "$scratch/good.json" >"$file"
+holds "another build's file is ignored with a note" "$("$cli" cpu)" "it was measured by another build"
+sed 's#hashscope-dispatch/1#hashscope-dispatch/2#' "$scratch/good.json" >"$file"
+holds "a newer HashScope's file is ignored with a note" "$("$cli" cpu)" "written by a newer HashScope"
+cp "$scratch/good.json" "$file"
+
+# Ctrl-C while calibrating: exit 1, and the calibration in force is untouched.
+before=$(sha256sum "$file")
+"$cli" calibrate --quiet >"$scratch/int.out" 2>&1 &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"; status=$?
+same "calibrate interrupted: exit 1" 1 "$status"
+holds "calibrate interrupted: says so" "$(cat "$scratch/int.out")" "cancelled"
+same "calibrate interrupted: the previous file stands" "$before" "$(sha256sum "$file")"
+
+# A cache folder that cannot be made: the calibration is measured, only the saving fails.
+touch "$scratch/plain-file"
+out=$(XDG_CACHE_HOME="$scratch/plain-file" "$cli" calibrate --quiet 2>&1); status=$?
+same "unwritable cache: exit 1" 1 "$status"
+holds "unwritable cache: says the saving failed" "$out" "could not save the calibration"
+"$cli" calibrate extra >/dev/null 2>&1; same "calibrate with an operand: exit 2" 2 "$?"
+finish

@@ -1,0 +1,285 @@
+// Dispatch by measurement: the decision rule, the plan dispatch follows, and the calibration file
+// against every kind of bad input (damaged, another CPU or build, newer, unrunnable, racing saves).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "hashscope/calibration.hpp"
+#include "hashscope/cpu.hpp"
+#include "hashscope/registry.hpp"
+
+namespace {
+
+using namespace hashscope;
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// The decision
+
+TEST(CalibrationDecision, AClearlyFasterChallengerWins) {
+    const std::vector<std::vector<double>> ns{{10, 10.2, 10.1, 10}, {8, 8.1, 8.3, 8}};
+    EXPECT_EQ(choose_by_measurement(ns, 0, 0.03), 1U);
+}
+
+TEST(CalibrationDecision, ANearEqualDoesNotReplaceTheIncumbent) {
+    const std::vector<std::vector<double>> ns{{10, 10.2, 10.1, 10}, {9.8, 9.9, 10, 9.9}};  // 2 % faster
+    EXPECT_EQ(choose_by_measurement(ns, 0, 0.03), 0U);
+    EXPECT_EQ(choose_by_measurement(ns, 1, 0.03), 1U);  // nor the other way round
+}
+
+TEST(CalibrationDecision, OneLuckyRoundIsNotEnough) {
+    // Fastest round far ahead, but slower in most rounds: the median of the ratios says no.
+    const std::vector<std::vector<double>> ns{{10, 10, 10, 10, 10}, {7, 11, 11, 11, 11}};
+    EXPECT_EQ(choose_by_measurement(ns, 0, 0.03), 0U);
+}
+
+TEST(CalibrationDecision, TheFastestOfSeveralWinnersIsChosen) {
+    const std::vector<std::vector<double>> ns{{10, 10, 10}, {8, 8, 8}, {6, 6.1, 6}, {20, 20, 20}};
+    EXPECT_EQ(choose_by_measurement(ns, 0, 0.03), 2U);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+const Implementation* row(const Registry& registry, std::string_view algorithm, std::string_view id) {
+    const auto* found = registry.find(algorithm, id);
+    EXPECT_NE(found, nullptr) << algorithm << " · " << id;
+    return found;
+}
+
+Calibration small_calibration(const Registry& registry) {
+    Calibration c;
+    c.cpu_fingerprint = "cpu-1";
+    c.cpu_name = "Test CPU";
+    c.build = "build-1";
+    c.measured_on = "2026-12-01T12:00:00Z";
+    for (std::size_t band = 0; band < kBands; ++band) {
+        const std::string chosen = band == 0 ? "slice16" : std::string(registry.table_best("crc32c")->id);
+        c.choices.push_back({"crc32c", band, 64, std::string(registry.table_best("crc32c")->id), chosen, 5, 4});
+    }
+    return c;
+}
+
+TEST(DispatchPlan, BestFollowsThePlanPerSizeBand) {
+    const Registry registry(host_cpu().features);
+    const auto* table = registry.table_best("crc32c");
+    registry.use_plan(keep_plan(small_calibration(registry), registry));
+    EXPECT_EQ(registry.best("crc32c", 0), row(registry, "crc32c", "slice16"));
+    EXPECT_EQ(registry.best("crc32c", kBandLimits[0] - 1), row(registry, "crc32c", "slice16"));
+    EXPECT_EQ(registry.best("crc32c", kBandLimits[0]), table);
+    EXPECT_EQ(registry.best("crc32c"), table);                          // no size: the largest band's choice
+    EXPECT_EQ(registry.best("sha256"), registry.table_best("sha256"));  // not in the plan: the table's
+    registry.use_plan(nullptr);
+    EXPECT_EQ(registry.best("crc32c", 64), table);
+}
+
+TEST(DispatchPlan, AValueChecksumFollowsThePlanPerUpdateAndStaysRight) {
+    const Registry registry(host_cpu().features);
+    registry.use_plan(keep_plan(small_calibration(registry), registry));
+    std::vector<std::byte> message(100000);
+    for (std::size_t i = 0; i < message.size(); ++i) message[i] = static_cast<std::byte>(i * 131 + 7);
+    auto reference = registry.make_hasher("crc32c", "table");
+    ASSERT_TRUE(reference);
+    (*reference)->update(message);
+    const auto want = (*reference)->finish();
+    for (std::size_t piece : {1, 100, 255, 256, 4096, 70000}) {
+        auto hasher = registry.make_hasher("crc32c", "best");
+        ASSERT_TRUE(hasher);
+        for (std::size_t at = 0; at < message.size(); at += piece) {
+            (*hasher)->update(std::span(message).subspan(at, std::min(piece, message.size() - at)));
+        }
+        EXPECT_EQ((*hasher)->finish(), want) << "pieces of " << piece;
+    }
+}
+
+TEST(DispatchPlan, APlanTheCpuCannotRunIsRefused) {
+    const Registry full(host_cpu().features);
+    Calibration c = small_calibration(full);
+    c.choices[0].chosen = "vpclmul";
+    const Registry bare(CpuFeatureSet{});
+    if (full.find("crc32c", "vpclmul") == nullptr) GTEST_SKIP() << "this build has no AVX-512 kernels";
+    bare.use_plan(keep_plan(c, full));
+    EXPECT_EQ(bare.plan(), nullptr);
+    EXPECT_EQ(bare.best("crc32c", 64), bare.table_best("crc32c"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file
+
+TEST(CalibrationFile, RoundTrips) {
+    const Registry registry(host_cpu().features);
+    const Calibration c = small_calibration(registry);
+    const auto loaded = parse_calibration(calibration_to_json(c), "cpu-1", "build-1", registry);
+    ASSERT_TRUE(loaded.calibration) << loaded.note;
+    EXPECT_TRUE(loaded.note.empty());
+    EXPECT_EQ(loaded.calibration->measured_on, c.measured_on);
+    ASSERT_EQ(loaded.calibration->choices.size(), c.choices.size());
+    EXPECT_EQ(loaded.calibration->choices[0].chosen, "slice16");
+    EXPECT_EQ(loaded.calibration->changed(), 1U);
+}
+
+// Every way a file can be unfit: never used, always with a note that says why.
+TEST(CalibrationFile, AnUnfitFileIsIgnoredWithANote) {
+    const Registry registry(host_cpu().features);
+    const std::string good = calibration_to_json(small_calibration(registry));
+    const auto expect_ignored = [&](const std::string& text, std::string_view cpu, std::string_view build,
+                                    const std::string& why) {
+        const auto loaded = parse_calibration(text, cpu, build, registry);
+        EXPECT_FALSE(loaded.calibration) << why;
+        EXPECT_NE(loaded.note.find(why), std::string::npos) << loaded.note;
+    };
+    expect_ignored(good.substr(0, good.size() / 2), "cpu-1", "build-1", "damaged");
+    expect_ignored("", "cpu-1", "build-1", "damaged");
+    expect_ignored("[1,2,3]", "cpu-1", "build-1", "damaged");
+    expect_ignored(R"({"schema": 7})", "cpu-1", "build-1", "damaged");
+    expect_ignored(good, "cpu-2", "build-1", "another CPU");
+    expect_ignored(good, "cpu-1", "build-2", "another build");
+
+    std::string newer = good;
+    newer.replace(newer.find("hashscope-dispatch/1"), 20, "hashscope-dispatch/9");
+    expect_ignored(newer, "cpu-1", "build-1", "newer HashScope");
+    std::string foreign = good;
+    foreign.replace(foreign.find("hashscope-dispatch/1"), 20, "somebody-elses-file1");
+    expect_ignored(foreign, "cpu-1", "build-1", "not a HashScope calibration");
+    std::string unknown = good;
+    unknown.replace(unknown.find("\"slice16\""), 9, "\"quantum\"");
+    expect_ignored(unknown, "cpu-1", "build-1", "cannot run");
+    std::string other_bands = good;
+    auto json = nlohmann::json::parse(good);
+    json["band_limits"][0] = 64;
+    other_bands = json.dump();
+    expect_ignored(other_bands, "cpu-1", "build-1", "other size bands");
+    std::string wrong_type = good;
+    wrong_type.replace(wrong_type.find("\"band\": 0"), 9, "\"band\": \"zero\"");
+    expect_ignored(wrong_type, "cpu-1", "build-1", "damaged");
+    std::string band_out_of_range = good;
+    band_out_of_range.replace(band_out_of_range.find("\"band\": 0"), 9, "\"band\": 99");
+    expect_ignored(band_out_of_range, "cpu-1", "build-1", "cannot run");
+}
+
+struct ScratchFolder {
+    fs::path path = fs::temp_directory_path() / ("hashscope-calibration-" + std::to_string(::getpid()));
+    ScratchFolder() { fs::create_directories(path); }
+    ~ScratchFolder() { fs::remove_all(path); }
+};
+
+TEST(CalibrationFile, SavesWholeAndLoadsBack) {
+    const ScratchFolder folder;
+    const Registry registry(host_cpu().features);
+    const auto path = folder.path / "new" / "dispatch.json";
+    ASSERT_TRUE(save_calibration(small_calibration(registry), path));
+    const auto loaded = load_calibration(path, "cpu-1", "build-1", registry);
+    EXPECT_TRUE(loaded.calibration) << loaded.note;
+    EXPECT_FALSE(load_calibration(folder.path / "absent.json", "cpu-1", "build-1", registry).calibration);
+    EXPECT_TRUE(load_calibration(folder.path / "absent.json", "cpu-1", "build-1", registry).note.empty());
+}
+
+TEST(CalibrationFile, AFolderThatCannotBeWrittenCostsOnlyTheSaving) {
+    const ScratchFolder folder;
+    std::ofstream(folder.path / "a-file") << "not a folder";
+    const Registry registry(host_cpu().features);
+    const auto saved = save_calibration(small_calibration(registry), folder.path / "a-file" / "dispatch.json");
+    EXPECT_FALSE(saved);
+}
+
+TEST(CalibrationFile, TwoProcessesSavingAtOnceLeaveOneWholeFile) {
+    const ScratchFolder folder;
+    const Registry registry(host_cpu().features);
+    const auto path = folder.path / "dispatch.json";
+    Calibration a = small_calibration(registry);
+    Calibration b = small_calibration(registry);
+    b.measured_on = "2026-12-02T12:00:00Z";
+    b.choices[0].chosen = b.choices[0].table_choice;
+    std::jthread first([&] {
+        for (int i = 0; i < 50; ++i) (void)save_calibration(a, path);
+    });
+    std::jthread second([&] {
+        for (int i = 0; i < 50; ++i) (void)save_calibration(b, path);
+    });
+    first.join();
+    second.join();
+    const auto loaded = load_calibration(path, "cpu-1", "build-1", registry);
+    ASSERT_TRUE(loaded.calibration) << loaded.note;
+    EXPECT_TRUE(loaded.calibration->measured_on == a.measured_on || loaded.calibration->measured_on == b.measured_on);
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder.path)) ++files;
+    EXPECT_EQ(files, 1U) << "a temporary was left behind";
+}
+
+TEST(CalibrationFile, TheCacheFolderFollowsXdgAndNamesTheCpu) {
+    const char* before = std::getenv("XDG_CACHE_HOME");
+    const std::string kept = before ? before : "";
+    ::setenv("XDG_CACHE_HOME", "/some/cache", 1);
+    const auto path = calibration_path(host_cpu());
+    if (before != nullptr) {
+        ::setenv("XDG_CACHE_HOME", kept.c_str(), 1);
+    } else {
+        ::unsetenv("XDG_CACHE_HOME");
+    }
+    EXPECT_EQ(path.parent_path(), fs::path("/some/cache/hashscope"));
+    EXPECT_NE(path.filename().string().find(cpu_fingerprint(host_cpu())), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+CalibrationOptions quick() {
+    CalibrationOptions options;
+    options.rounds = 3;
+    options.round_s = 0.00002;
+    options.self_test_messages = 2;
+    return options;
+}
+
+TEST(Calibrate, DecidesEveryAlgorithmAndBandWithRunnableImplementations) {
+    const Registry registry(host_cpu().features);
+    std::size_t last_done = 0;
+    const auto c = calibrate(registry, host_cpu(), quick(), [&](const CalibrationProgress& p) {
+        EXPECT_EQ(p.done, last_done + 1);
+        last_done = p.done;
+    });
+    ASSERT_TRUE(c) << c.error().message;
+    EXPECT_EQ(c->choices.size(), algorithms().size() * kBands);
+    EXPECT_EQ(last_done, c->choices.size());
+    EXPECT_EQ(c->cpu_fingerprint, cpu_fingerprint(host_cpu()));
+    EXPECT_EQ(c->build, build_fingerprint());
+    for (const auto& choice : c->choices) {
+        const auto* chosen = registry.find(choice.algorithm, choice.chosen);
+        ASSERT_NE(chosen, nullptr) << choice.algorithm << " · " << choice.chosen;
+        EXPECT_TRUE(registry.available(*chosen));
+        // References never compete: a byte-at-a-time table is chosen only where it is the table's choice.
+        if (chosen->priority <= 10) {
+            EXPECT_EQ(choice.chosen, choice.table_choice);
+        }
+    }
+    // What it wrote, it reads back.
+    const auto loaded =
+        parse_calibration(calibration_to_json(*c), cpu_fingerprint(host_cpu()), build_fingerprint(), registry);
+    EXPECT_TRUE(loaded.calibration) << loaded.note;
+}
+
+TEST(Calibrate, AStopLeavesNothingToUse) {
+    const Registry registry(host_cpu().features);
+    std::stop_source stop;
+    std::size_t seen = 0;
+    const auto c = calibrate(
+        registry, host_cpu(), quick(),
+        [&](const CalibrationProgress&) {
+            if (++seen == 3) stop.request_stop();
+        },
+        stop.get_token());
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().message.find("cancelled"), std::string::npos);
+    EXPECT_EQ(seen, 3U);
+}
+
+}  // namespace

@@ -1,0 +1,183 @@
+#include "system/calibration_panel.hpp"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace hashscope::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// Runs on a pool thread: everything arrives by value, everything said goes through the promise.
+void calibrateOnWorker(QPromise<CalibrationOutcome>& promise, const Registry& registry, const CpuInfo& cpu,
+                       CalibrationOptions options, const std::filesystem::path& file, std::stop_token stop,
+                       std::optional<Calibration> previous) {
+    if (previous) options.previous = &*previous;
+    CalibrationOutcome outcome;
+    auto result = calibrate(
+        registry, cpu, options,
+        [&](const CalibrationProgress& p) {
+            promise.setProgressRange(0, static_cast<int>(p.total));
+            promise.setProgressValue(static_cast<int>(p.done));
+        },
+        stop);
+    if (!result) {
+        outcome.error = result.error().message;
+    } else {
+        if (auto saved = save_calibration(*result, file); !saved) outcome.saveError = saved.error().message;
+        outcome.calibration = std::move(*result);
+    }
+    promise.addResult(std::move(outcome));
+}
+
+}  // namespace
+
+CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu, std::filesystem::path file,
+                                   QWidget* parent)
+    : QGroupBox(tr("Dispatch"), parent), registry_(registry), cpu_(cpu), file_(std::move(file)) {
+    setObjectName(QStringLiteral("calibrationPanel"));
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("calibrationStatus"));
+    status_->setWordWrap(true);
+    note_label_ = new QLabel(this);
+    note_label_->setObjectName(QStringLiteral("calibrationNote"));
+    note_label_->setWordWrap(true);
+    note_label_->setStyleSheet(QStringLiteral("QLabel { color: #8a5a00; }"));
+    note_label_->hide();
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("calibrationProgress"));
+    progress_->setTextVisible(false);
+    progress_->setMaximumHeight(status_->fontMetrics().height());
+    run_ = new QPushButton(tr("Calibrate"), this);
+    run_->setObjectName(QStringLiteral("calibrateButton"));
+    run_->setToolTip(
+        tr("Time every implementation on this machine, size by size (a few seconds), and let "
+           "dispatch follow the fastest"));
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("calibrationCancel"));
+
+    progress_->setFixedWidth(160);
+    // As the Self-test box: the buttons, then what is going on.
+    auto* row = new QHBoxLayout;
+    row->addWidget(run_);
+    row->addWidget(cancel_);
+    row->addWidget(progress_);
+    row->addWidget(status_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(row);
+    layout->addWidget(note_label_);
+
+    connect(run_, &QPushButton::clicked, this, &CalibrationPanel::run);
+    connect(cancel_, &QPushButton::clicked, this, &CalibrationPanel::cancel);
+    connect(&watcher_, &QFutureWatcherBase::progressRangeChanged, progress_, &QProgressBar::setRange);
+    connect(&watcher_, &QFutureWatcherBase::progressValueChanged, progress_, &QProgressBar::setValue);
+    connect(&watcher_, &QFutureWatcherBase::finished, this, &CalibrationPanel::onFinished);
+
+    // What the registry follows already (a calibration applied at start) is what we show.
+    if (const auto* plan = registry_.plan(); plan != nullptr) {
+        auto loaded = load_calibration(file_, cpu_fingerprint(cpu_), build_fingerprint(), registry_);
+        current_ = std::move(loaded.calibration);
+    }
+    showStatus();
+    refresh();
+}
+
+CalibrationPanel::~CalibrationPanel() { shutdown(); }
+
+QString CalibrationPanel::statusText() const { return status_->text(); }
+
+void CalibrationPanel::showStatus() {
+    QString text;
+    if (current_) {
+        text = tr("Chosen by measurement on %1: %2 of %3 choices (algorithm × size band) differ from the built-in "
+                  "table.")
+                   .arg(qs(current_->measured_on))
+                   .arg(current_->changed())
+                   .arg(current_->choices.size());
+    } else {
+        text = tr("The built-in table: this CPU and build have not been calibrated yet.");
+    }
+    if (running_) text = tr("Calibrating: timing every implementation, size band by size band…");
+    if (!lastMessage_.isEmpty() && !running_) text += QStringLiteral(" ") + lastMessage_;
+    if (!blockedBy_.isEmpty() && !running_) text += QStringLiteral(" ") + blockedBy_;
+    status_->setText(text);
+}
+
+void CalibrationPanel::refresh() {
+    run_->setEnabled(!running_ && blockedBy_.isEmpty());
+    cancel_->setEnabled(running_);
+    progress_->setVisible(running_);
+}
+
+void CalibrationPanel::run() {
+    if (running_ || !blockedBy_.isEmpty()) return;
+    running_ = true;
+    lastMessage_.clear();
+    stop_ = std::stop_source();
+    progress_->setRange(0, 0);  // busy until the worker says how much there is
+    watcher_.setFuture(QtConcurrent::run(
+        &pool_,
+        [](QPromise<CalibrationOutcome>& promise, const Registry* registry, CpuInfo cpu, CalibrationOptions options,
+           std::filesystem::path file, std::stop_token stop, std::optional<Calibration> previous) {
+            calibrateOnWorker(promise, *registry, cpu, options, file, std::move(stop), std::move(previous));
+        },
+        &registry_, cpu_, options_, file_, stop_.get_token(), current_));
+    showStatus();
+    refresh();
+    emit runningChanged(true);
+}
+
+void CalibrationPanel::cancel() {
+    if (running_) stop_.request_stop();
+}
+
+void CalibrationPanel::shutdown() {
+    stop_.request_stop();
+    pool_.waitForDone();
+}
+
+void CalibrationPanel::setBlockedBy(const QString& reason) {
+    blockedBy_ = reason;
+    showStatus();
+    refresh();
+}
+
+void CalibrationPanel::setStartNote(const QString& note) {
+    note_ = note;
+    note_label_->setText(note);
+    note_label_->setVisible(!note.isEmpty());
+}
+
+void CalibrationPanel::onFinished() {
+    const auto future = watcher_.future();
+    CalibrationOutcome outcome;
+    if (future.resultCount() > 0) {
+        outcome = future.resultAt(0);
+    } else {
+        outcome.error = tr("the calibration stopped unexpectedly").toStdString();
+    }
+    running_ = false;
+    if (outcome.calibration) {
+        current_ = std::move(outcome.calibration);
+        registry_.use_plan(keep_plan(*current_, registry_));
+        setStartNote({});
+        lastMessage_ =
+            outcome.saveError.empty()
+                ? QString()
+                : tr("It could not be saved (%1): it applies until HashScope closes.").arg(qs(outcome.saveError));
+        emit calibrated(*current_);
+    } else {
+        lastMessage_ = tr("Calibration cancelled: the previous choices stay in force.");
+    }
+    showStatus();
+    refresh();
+    emit runningChanged(false);
+    emit runFinished();
+}
+
+}  // namespace hashscope::ui
