@@ -1,4 +1,4 @@
-// The baseline of issue 10's bytewise target, measured rather than quoted: a message fed one byte
+// The baseline of the bytewise comparison, measured rather than quoted: a message fed one byte
 // at a time, once straight into each library (one library call per byte, what a naive caller
 // writes) and once through HashScope's Hasher for the same library (hasher.hpp collects small
 // updates). Both sides are timed here by Google Benchmark, on the same 4 KiB buffer, so their

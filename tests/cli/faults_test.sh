@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Big and hostile inputs for the CLI (issue 9): a checksum file of 1,000,000 lines checked in
+# Big and hostile inputs for the CLI (docs/reliability.md): a checksum file of 1,000,000 lines checked in
 # bounded memory, files beyond 4 GiB (sparse: nothing is written to disk), resident memory while
 # a 10 GiB file is verified, and a full disk while results are saved (the old file stays intact).
 cli=$1

@@ -1,4 +1,4 @@
-// The one timing assertion the issue asks for: the GUI never freezes. While a 2 GiB file hashes
+// The one timing assertion of the GUI tests: the GUI never freezes. While a 2 GiB file hashes
 // and 20,000 files are walked and hashed, the longest gap between two ticks of the GUI thread's
 // event loop must stay under 50 ms. The loop is a real QEventLoop (QTest's waits sleep between
 // rounds of events, which would measure themselves), ticked by a 5 ms precise timer.

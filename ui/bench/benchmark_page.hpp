@@ -85,7 +85,7 @@ private:
 
     Registry registry_;
     CpuInfo cpu_;
-    // Our own pool (DESIGN.md §7): a run must never wait behind, or starve, other QtConcurrent work.
+    // Our own pool (docs/architecture.md §10): a run must never wait behind, or starve, other QtConcurrent work.
     QThreadPool pool_;
 
     ConfigPanel* config_ = nullptr;

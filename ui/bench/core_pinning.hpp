@@ -1,6 +1,6 @@
 // Keeping the GUI off the core that measures. A single-threaded run's measuring thread is pinned
 // to one core and the GUI thread to the others, so repaints never steal the measured core's time
-// (DESIGN.md §5: the GUI must not disturb the figures). Multi-thread runs are not pinned: their
+// (docs/architecture.md §7: the GUI must not disturb the figures). Multi-thread runs are not pinned: their
 // threads inherit the measuring thread's mask and need every core.
 #pragma once
 

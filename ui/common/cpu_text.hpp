@@ -36,7 +36,7 @@ struct AlgorithmChoice {
     QStringList unavailable;   // "neon (needs pmull)": the ones it cannot
 };
 
-// One row per algorithm, in DESIGN.md §2 order.
+// One row per algorithm, in docs/architecture.md §2 order.
 std::vector<AlgorithmChoice> algorithmChoices(const Registry& registry);
 
 // The features an implementation needs that the registry's CPU lacks: "avx512f vpclmulqdq";

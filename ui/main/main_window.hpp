@@ -1,5 +1,5 @@
 // MainWindow: the pages in tabs, and the one drop target for the whole window. Kept thin on
-// purpose: each page is its own class in its own ui/ subfolder (DESIGN.md §7).
+// purpose: each page is its own class in its own ui/ subfolder (docs/architecture.md §10).
 #pragma once
 
 #include <QMainWindow>

@@ -63,7 +63,7 @@ private:
 
     Registry registry_;
     SelfTestOptions options_;
-    QThreadPool pool_;  // our own (DESIGN.md §7): never behind, or in the way of, other work
+    QThreadPool pool_;  // our own (docs/architecture.md §10): never behind, or in the way of, other work
 
     QPushButton* run_;
     QPushButton* cancel_;

@@ -89,7 +89,7 @@ private:
     void announce();  // flushes the model's changes and emits rowsChanged, at most every 100 ms
 
     FileTableModel* model_;
-    QThreadPool pool_;  // ours alone (DESIGN.md §7): shutdown() waits for exactly our work
+    QThreadPool pool_;  // ours alone (docs/architecture.md §10): shutdown() waits for exactly our work
     HashWorkers* workers_;
     std::stop_source stop_;
     QStringList algorithms_;

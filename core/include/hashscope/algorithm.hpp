@@ -1,4 +1,4 @@
-// The algorithms HashScope knows (DESIGN.md §2): their ids, display names and digest sizes.
+// The algorithms HashScope knows (docs/architecture.md §2): their ids, display names and digest sizes.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +15,7 @@ struct AlgorithmInfo {
     bool combinable;               // crc(a||b) can be computed from crc(a), crc(b) and len(b)
 };
 
-// Every algorithm, in the order DESIGN.md §2 lists them.
+// Every algorithm, in the order docs/architecture.md §2 lists them.
 std::span<const AlgorithmInfo> algorithms();
 
 // nullptr when the id is unknown. Ids are matched case-insensitively.

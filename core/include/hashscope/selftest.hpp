@@ -43,7 +43,7 @@ struct SelfTestOutcome {
 };
 
 struct SelfTestReport {
-    // Algorithm by algorithm (DESIGN.md §2 order), highest priority first, as `list` shows them.
+    // Algorithm by algorithm (docs/architecture.md §2 order), highest priority first, as `list` shows them.
     std::vector<SelfTestOutcome> outcomes;
     std::uint64_t seed = 0;  // of the random messages: pass it back to reproduce a failure
     bool cancelled = false;

@@ -1,4 +1,4 @@
-// The catalogue of DESIGN.md §2. Order here is the order every listing shows.
+// The catalogue of docs/architecture.md §2. Order here is the order every listing shows.
 #include <array>
 #include <cctype>
 

@@ -1,4 +1,4 @@
-// JSON in the versioned schema of DESIGN.md §5. Other machines and scripts read these files, so
+// JSON in the versioned schema of docs/architecture.md §8. Other machines and scripts read these files, so
 // reading is strict about types and says which field is wrong.
 #include <nlohmann/json.hpp>
 

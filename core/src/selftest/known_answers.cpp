@@ -1,5 +1,5 @@
 // The vectors. Sources, so that a wrong one can be traced:
-//   CRCs, Adler-32 "123456789": the catalogue check values (DESIGN.md §2); CRC-32C 32 x 00 / ff:
+//   CRCs, Adler-32 "123456789": the catalogue check values (docs/architecture.md §2); CRC-32C 32 x 00 / ff:
 //     RFC 3720 B.4; Adler-32 "Wikipedia": the worked example of the algorithm's description;
 //     the 2049- and 102400-byte patterns: a bit-at-a-time CRC written from the polynomials alone
 //     (and zlib.adler32), independent of every implementation here.

@@ -126,7 +126,7 @@ constexpr std::array kTagAliases{
     TagAlias{"XXH3128", "xxh128"},     TagAlias{"CRC32B", "crc32"},
 };
 
-// Most likely first, for each digest size (DESIGN.md §2 has them in table order instead).
+// Most likely first, for each digest size (docs/architecture.md §2 has them in table order instead).
 constexpr std::array<std::string_view, 21> kLikelyOrder{
     "crc32",    "crc32c",  "adler32",    "xxh32",  "crc64nvme", "xxh64",   "xxh3",
     "crc64xz",  "md5",     "xxh128",     "sha1",   "sha224",    "sha256",  "blake3",

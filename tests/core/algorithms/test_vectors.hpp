@@ -1,4 +1,4 @@
-// Known answers: the catalogue check values (DESIGN.md §2) and the standard vectors of RFC 1321,
+// Known answers: the catalogue check values (docs/architecture.md §2) and the standard vectors of RFC 1321,
 // FIPS 180-4 / NIST CSRC examples, FIPS 202, RFC 7693, and xxHash's reference output.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Faults the verifier must survive and report (issue 9): I/O errors (through the pread seam), a
+// Faults the verifier must survive and report (docs/reliability.md): I/O errors (through the pread seam), a
 // file deleted mid-read, names longer than PATH_MAX, leaked descriptors, slow cancels, and a full
 // disk when saving (the old file stays intact).
 #include <dirent.h>

@@ -1,5 +1,5 @@
 // FileDigester: the verifier's way to read a file once and compute every selected digest from it
-// (DESIGN.md §6). Large aligned blocks; a reader thread reads the next block while the last one is
+// (docs/architecture.md §5). Large aligned blocks; a reader thread reads the next block while the last one is
 // hashed; several algorithms are hashed side by side on the cores this file may use; a large file
 // whose algorithms are all combinable (CRCs, Adler-32, BLAKE3) is cut into pieces that several
 // threads read and hash at once, joined into the digest a serial pass gives.
