@@ -51,7 +51,7 @@ struct CalibrationOptions {
     // then agree, and a choice never flips on a coin toss.
     double margin = 0.03;
     std::size_t rounds = 11;              // each round times every candidate once, in a rotating order
-    double round_s = 0.0005;              // target time of one candidate in one round
+    double round_s = 0.0003;              // target time of one candidate in one round
     double band_budget_s = 0.12;          // at most this per algorithm and band, but never under 3 rounds
     std::size_t self_test_messages = 16;  // random messages per implementation before it may compete
     // The calibration in force, if any: its choices are the incumbents a challenger must clearly

@@ -58,17 +58,23 @@ public:
         report_.environment = collect_environment(cpu_);
         report_.spec = spec_;
         measure_clock();
-        progress_state_.cells_total = count_cells(spec_);
-
+        std::vector<GroupKey> groups;
         for (const auto& mode : spec_.modes) {
             for (unsigned threads : spec_.threads) {
                 for (auto placement : spec_.placements) {
-                    for (std::size_t size : spec_.sizes) {
-                        if (stop_.stop_requested()) break;
-                        run_group({size, mode, threads, placement});
-                    }
+                    for (std::size_t size : spec_.sizes) groups.push_back({size, mode, threads, placement});
                 }
             }
+        }
+        // Exact, unlike count_cells(): a participant that follows dispatch may meet another.
+        progress_state_.cells_total = 0;
+        for (const auto& key : groups) {
+            progress_state_.cells_total += participants_for(key).size();
+            if (key.mode.mode == Mode::file && spec_.compare_with_command) progress_state_.cells_total += 2;
+        }
+        for (const auto& key : groups) {
+            if (stop_.stop_requested()) break;
+            run_group(key);
         }
         finish(started);
         return std::move(report_);
@@ -90,15 +96,25 @@ private:
         }
     }
 
-    std::vector<Participant> participants_for(const ModeSpec& mode) const {
+    // The group's participants, with those that follow dispatch resolved for the group's size;
+    // one that then names an implementation already taking part is measured once.
+    std::vector<Participant> participants_for(const GroupKey& key) const {
         std::vector<Participant> list;
-        if (spec_.measure_harness && mode.mode != Mode::file) {
+        if (spec_.measure_harness && key.mode.mode != Mode::file) {
             list.push_back({std::string(detail::null_algorithm), std::string(detail::null_implementation)});
         }
-        if (spec_.measure_read_floor && mode.mode != Mode::file) {
+        if (spec_.measure_read_floor && key.mode.mode != Mode::file) {
             list.push_back({std::string(detail::read_algorithm), std::string(detail::read_implementation)});
         }
-        list.insert(list.end(), spec_.participants.begin(), spec_.participants.end());
+        for (Participant p : spec_.participants) {
+            if (p.follows_dispatch) {
+                if (const auto* chosen = registry_.best(p.algorithm, key.size)) p.implementation = chosen->id;
+            }
+            const bool taking_part = std::any_of(list.begin(), list.end(), [&](const Participant& q) {
+                return q.algorithm == p.algorithm && q.implementation == p.implementation;
+            });
+            if (!taking_part) list.push_back(std::move(p));
+        }
         return list;
     }
 
@@ -134,7 +150,7 @@ private:
         }
 
         std::vector<Cell> cells;
-        const auto participants = participants_for(key.mode);
+        const auto participants = participants_for(key);
         for (std::size_t i = 0; i < participants.size(); ++i) {
             Cell cell = make_cell(participants[i], key, i);
             for (unsigned t = 0; t < key.threads; ++t) {

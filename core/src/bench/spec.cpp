@@ -39,8 +39,8 @@ Result<std::vector<Participant>> select_participants(const std::vector<std::stri
                                                      const std::vector<std::string>& implementations,
                                                      const Registry& registry, std::vector<std::string>* skipped) {
     std::vector<Participant> out;
-    auto add = [&](std::string_view algorithm, std::string_view impl) {
-        Participant p{std::string(algorithm), std::string(impl)};
+    auto add = [&](std::string_view algorithm, std::string_view impl, bool follows_dispatch = false) {
+        Participant p{std::string(algorithm), std::string(impl), follows_dispatch};
         if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
     };
     const std::vector<std::string> wanted = implementations.empty() ? std::vector<std::string>{"best"} : implementations;
@@ -63,7 +63,7 @@ Result<std::vector<Participant>> select_participants(const std::vector<std::stri
                 }
                 continue;
             }
-            add(algorithm->id, row->id);
+            add(algorithm->id, row->id, impl == "best" || impl.empty());
         }
     }
     if (out.empty()) return Error{"no algorithm has any of the implementations asked for"};

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "hashscope/bench/presets.hpp"
+#include "hashscope/calibration.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -45,6 +46,37 @@ TEST(Runner, MeasuresEveryCellWithTheHarnessFirst) {
     }
     EXPECT_TRUE(report.results[2].best);
     EXPECT_EQ(report.results[2].backend, Registry::host().best("crc32c")->backend);
+}
+
+// "best" follows dispatch size by size: under a plan that picks slice16 for short messages, the
+// participant measures slice16 there (once, though slice16 is also named) and the table's choice
+// for long ones, each marked as dispatch's choice.
+TEST(Runner, BestFollowsDispatchSizeBySize) {
+    const Registry registry(host_cpu().features);
+    Calibration plan;
+    for (std::size_t band = 0; band < kBands; ++band) {
+        const std::string table(registry.table_best("crc32c")->id);
+        plan.choices.push_back({"crc32c", band, 0, table, band == band_of(64) ? "slice16" : table, 0, 0});
+    }
+    registry.use_plan(keep_plan(plan, registry));
+    auto spec = tiny_spec();
+    auto participants = select_participants({"crc32c"}, {"best", "slice16"}, registry);
+    ASSERT_TRUE(participants);
+    spec.participants = *participants;
+    spec.measure_harness = false;
+    std::size_t total = 0;
+    const auto report = run_benchmark(spec, registry, host_cpu(), [&](const BenchProgress& p, const CellResult*) {
+        total = p.cells_total;
+    });
+    std::vector<std::pair<std::size_t, std::string>> rows;
+    for (const auto& r : report.results) {
+        rows.emplace_back(r.size, r.implementation + (r.best ? " *" : ""));
+    }
+    const std::string table(registry.table_best("crc32c")->id);
+    const std::vector<std::pair<std::size_t, std::string>> want{
+        {64, "slice16 *"}, {4096, table + " *"}, {4096, "slice16"}};
+    EXPECT_EQ(rows, want);
+    EXPECT_EQ(total, 3U);
 }
 
 TEST(Runner, HashingCostsMoreThanTheHarness) {

@@ -26,7 +26,8 @@ using BenchProgressFn = std::function<void(const BenchProgress& progress, const 
 BenchReport run_benchmark(const BenchSpec& spec, const Registry& registry, const CpuInfo& cpu,
                           const BenchProgressFn& progress = {}, std::stop_token stop = {});
 
-// Cells the spec describes (participants × sizes × modes × threads × placements).
+// Cells the spec describes (participants × sizes × modes × threads × placements): at most what a
+// run measures (a participant that follows dispatch is measured once where it meets another).
 std::size_t count_cells(const BenchSpec& spec);
 // A rough upper bound of the run time, for "about N s" before a run.
 double estimated_seconds(const BenchSpec& spec);

@@ -33,6 +33,10 @@ enum class Placement {
 struct Participant {
     std::string algorithm;
     std::string implementation;  // a resolved id, never "best"
+    // Named as "best": at each size the run measures what dispatch chooses for that size (a
+    // measured plan may choose differently per size band); `implementation` is its long-message
+    // choice.
+    bool follows_dispatch = false;
     friend bool operator==(const Participant&, const Participant&) = default;
 };
 
@@ -61,7 +65,7 @@ Result<ModeSpec> parse_mode(std::string_view text);  // "oneshot" | "stream:CHUN
 std::string_view placement_name(Placement placement);
 
 // Participants from lists as the CLI takes them: every algorithm × every implementation named.
-// "best" names what dispatch chose; "all" every implementation this CPU can run. An
+// "best" names what dispatch chooses, size by size; "all" every implementation this CPU can run. An
 // implementation an algorithm does not have is skipped for that algorithm; one this CPU cannot run
 // is skipped with a note in `skipped`. Unknown algorithms are errors.
 Result<std::vector<Participant>> select_participants(const std::vector<std::string>& algorithms,
