@@ -41,7 +41,10 @@ Result<std::vector<Participant>> select_participants(const std::vector<std::stri
     std::vector<Participant> out;
     auto add = [&](std::string_view algorithm, std::string_view impl, bool follows_dispatch = false) {
         Participant p{std::string(algorithm), std::string(impl), follows_dispatch};
-        if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+        const bool listed = std::any_of(out.begin(), out.end(), [&](const Participant& q) {
+            return q == p && q.follows_dispatch == p.follows_dispatch;
+        });
+        if (!listed) out.push_back(std::move(p));
     };
     const std::vector<std::string> wanted = implementations.empty() ? std::vector<std::string>{"best"} : implementations;
     for (const auto& name : algorithms) {

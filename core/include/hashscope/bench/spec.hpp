@@ -37,7 +37,11 @@ struct Participant {
     // measured plan may choose differently per size band); `implementation` is its long-message
     // choice.
     bool follows_dispatch = false;
-    friend bool operator==(const Participant&, const Participant&) = default;
+    // The same algorithm and implementation (whether it follows dispatch is how it was asked for,
+    // not what it is: the Benchmark page's tree ticks it either way).
+    friend bool operator==(const Participant& a, const Participant& b) {
+        return a.algorithm == b.algorithm && a.implementation == b.implementation;
+    }
 };
 
 struct BenchSpec {
