@@ -34,24 +34,6 @@ Result<double> parse_number(const std::string& text, const std::string& what) {
     return Error{what + " wants a positive number, not '" + text + "'"};
 }
 
-Result<std::vector<unsigned>> parse_threads(const std::string& text) {
-    std::vector<unsigned> out;
-    for (const auto& item : split_list(text)) {
-        try {
-            std::size_t used = 0;
-            const unsigned long v = std::stoul(item, &used);
-            if (used == item.size() && v >= 1 && v <= 1024) {
-                out.push_back(static_cast<unsigned>(v));
-                continue;
-            }
-        } catch (const std::exception&) {
-        }
-        return Error{"--threads wants whole numbers from 1 to 1024, not '" + item + "'"};
-    }
-    if (out.empty()) return Error{"--threads is empty"};
-    return out;
-}
-
 // Builds the spec: the preset (quick by default), then every flag given overrides its part.
 Result<BenchSpec> read_spec(const Arguments& args) {
     const auto& registry = Registry::host();
@@ -78,16 +60,13 @@ Result<BenchSpec> read_spec(const Arguments& args) {
         spec->sizes = std::move(*parsed);
     }
     if (auto modes = args.value("mode")) {
-        spec->modes.clear();
-        for (const auto& m : split_list(*modes)) {
-            auto mode = parse_mode(m);
-            if (!mode) return mode.error();
-            spec->modes.push_back(*mode);
-        }
+        auto parsed = parse_modes(*modes);
+        if (!parsed) return Error{"--mode: " + parsed.error().message};
+        spec->modes = std::move(*parsed);
     }
     if (auto threads = args.value("threads")) {
-        auto parsed = parse_threads(*threads);
-        if (!parsed) return parsed.error();
+        auto parsed = parse_thread_counts(*threads);
+        if (!parsed) return Error{"--threads: " + parsed.error().message};
         spec->threads = std::move(*parsed);
     }
     if (auto placement = args.value("placement")) {

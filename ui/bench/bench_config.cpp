@@ -8,14 +8,6 @@
 namespace hashscope::ui {
 namespace {
 
-QStringList items(const QString& text) {
-    QStringList out;
-    for (const QString& item : text.split(QLatin1Char(','))) {
-        if (!item.trimmed().isEmpty()) out << item.trimmed();
-    }
-    return out;
-}
-
 // "64", "4086", "4KiB", "1MiB": bytes as plain numbers, as `--sizes 64..1MiB:x4` is written.
 QString compact(std::size_t size) {
     QString text = QString::fromStdString(bench::format_size_compact(size));
@@ -32,34 +24,10 @@ QString joined(const std::vector<T>& values, QString (*text)(const T&)) {
 
 }  // namespace
 
-Result<std::vector<bench::ModeSpec>> parseModes(const QString& text) {
-    std::vector<bench::ModeSpec> modes;
-    for (const QString& item : items(text)) {
-        if (item == QLatin1String("file")) {
-            modes.push_back({bench::Mode::file, 0});
-            continue;
-        }
-        auto mode = bench::parse_mode(item.toStdString());
-        if (!mode) return mode.error();
-        if (mode->mode == bench::Mode::stream && mode->chunk == 0) return Error{"a stream chunk must be at least 1 byte"};
-        if (std::find(modes.begin(), modes.end(), *mode) == modes.end()) modes.push_back(*mode);
-    }
-    if (modes.empty()) return Error{"no mode given (oneshot, stream:CHUNK or bytewise)"};
-    return modes;
-}
+Result<std::vector<bench::ModeSpec>> parseModes(const QString& text) { return bench::parse_modes(text.toStdString()); }
 
 Result<std::vector<unsigned>> parseThreadCounts(const QString& text) {
-    std::vector<unsigned> counts;
-    for (const QString& item : items(text)) {
-        bool ok = false;
-        const uint value = item.toUInt(&ok);
-        if (!ok || value < 1 || value > 1024) {
-            return Error{"threads are whole numbers from 1 to 1024, not '" + item.toStdString() + "'"};
-        }
-        if (std::find(counts.begin(), counts.end(), value) == counts.end()) counts.push_back(value);
-    }
-    if (counts.empty()) return Error{"no thread count given"};
-    return counts;
+    return bench::parse_thread_counts(text.toStdString());
 }
 
 QString sizesText(const std::vector<std::size_t>& sizes) {

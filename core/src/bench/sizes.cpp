@@ -5,20 +5,10 @@
 #include <charconv>
 #include <cstdio>
 
+#include "common/ascii.hpp"
+
 namespace hashscope::bench {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 constexpr std::size_t kMaxSize = std::size_t{1} << 40;  // 1 TiB: anything larger is a typo
 constexpr std::size_t kMaxSizes = 10000;                 // more is a typo too, and would take days
@@ -28,11 +18,11 @@ Error too_many(std::string_view item) { return Error{"range '" + std::string(ite
 }  // namespace
 
 Result<std::size_t> parse_size(std::string_view text) {
-    text = trim(text);
+    text = ascii::trim(text);
     std::size_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end == text.data()) return Error{"'" + std::string(text) + "' is not a size (e.g. 64, 4KiB, 1MiB)"};
-    const std::string unit = lower(trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
+    const std::string unit = ascii::lower(ascii::trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
     std::size_t scale = 0;
     if (unit.empty() || unit == "b") {
         scale = 1;
@@ -58,7 +48,7 @@ Result<std::vector<std::size_t>> parse_sizes(std::string_view text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         const auto comma = std::min(text.find(',', start), text.size());
-        const auto item = trim(text.substr(start, comma - start));
+        const auto item = ascii::trim(text.substr(start, comma - start));
         start = comma + 1;
         if (item.empty()) continue;
         const auto dots = item.find("..");

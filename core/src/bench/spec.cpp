@@ -1,7 +1,11 @@
 #include "hashscope/bench/spec.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <string>
 
+#include "common/ascii.hpp"
 #include "hashscope/bench/sizes.hpp"
 
 namespace hashscope::bench {
@@ -25,12 +29,53 @@ std::string mode_label(const ModeSpec& mode) {
 Result<ModeSpec> parse_mode(std::string_view text) {
     if (text == "oneshot") return ModeSpec{Mode::oneshot, 0};
     if (text == "bytewise") return ModeSpec{Mode::bytewise, 0};
+    if (text == "file") return ModeSpec{Mode::file, 0};
     if (text.substr(0, 7) == "stream:") {
         auto chunk = parse_size(text.substr(7));
         if (!chunk) return chunk.error();
+        if (*chunk == 0) return Error{"a stream chunk must be at least 1 byte"};
         return ModeSpec{Mode::stream, *chunk};
     }
     return Error{"unknown mode '" + std::string(text) + "' (oneshot, stream:CHUNK or bytewise)"};
+}
+
+namespace {
+
+// Each non-empty, trimmed item of a comma-separated list, parsed by `parse`; duplicates dropped.
+template <typename T, typename Parse>
+Result<std::vector<T>> parse_list(std::string_view text, Parse parse, const char* none) {
+    std::vector<T> out;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        const auto item = ascii::trim(text.substr(0, comma));
+        text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+        if (item.empty()) continue;
+        Result<T> value = parse(item);
+        if (!value) return value.error();
+        if (std::find(out.begin(), out.end(), *value) == out.end()) out.push_back(*value);
+    }
+    if (out.empty()) return Error{none};
+    return out;
+}
+
+}  // namespace
+
+Result<unsigned> parse_thread_count(std::string_view text) {
+    unsigned long value = 0;
+    const auto* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || stop != end || value < 1 || value > 1024) {
+        return Error{"threads are whole numbers from 1 to 1024, not '" + std::string(text) + "'"};
+    }
+    return static_cast<unsigned>(value);
+}
+
+Result<std::vector<ModeSpec>> parse_modes(std::string_view text) {
+    return parse_list<ModeSpec>(text, parse_mode, "no mode given (oneshot, stream:CHUNK or bytewise)");
+}
+
+Result<std::vector<unsigned>> parse_thread_counts(std::string_view text) {
+    return parse_list<unsigned>(text, parse_thread_count, "no thread count given");
 }
 
 std::string_view placement_name(Placement placement) { return placement == Placement::hot ? "hot" : "cold"; }

@@ -11,6 +11,8 @@
 #include <memory>
 #include <utility>
 
+#include "verify/file_type.hpp"
+
 namespace hashscope::verify {
 namespace {
 
@@ -25,17 +27,6 @@ struct DirCloser {
     void operator()(DIR* dir) const { ::closedir(dir); }
 };
 using DirHandle = std::unique_ptr<DIR, DirCloser>;
-
-std::string type_name(mode_t mode) {
-    if (S_ISDIR(mode)) return "a folder";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISLNK(mode)) return "a symbolic link";
-    if (S_ISREG(mode)) return "a regular file";
-    return "a file of unknown type";
-}
 
 // A folder on the current path from the root, for loop detection. Only the current path matters:
 // the same folder reached twice through two different links is walked twice (as the user's tree
@@ -57,7 +48,7 @@ public:
         struct stat st {};
         if (::stat(root.c_str(), &st) != 0) return emit_skipped(root, root_error(root, errno));
         if (S_ISREG(st.st_mode)) return emit_file(root);
-        if (!S_ISDIR(st.st_mode)) return emit_skipped(root, type_name(st.st_mode));
+        if (!S_ISDIR(st.st_mode)) return emit_skipped(root, file_type_name(st.st_mode));
         const int fd = ::open(root.c_str(), kFolderFlags);
         if (fd < 0) return emit_skipped(root, std::strerror(errno));
         return walk_folder(fd, root);
@@ -144,7 +135,7 @@ private:
         }
         if (S_ISREG(st.st_mode)) return emit_file(path);
         if (S_ISDIR(st.st_mode)) return descend(parent, name, path, false);
-        if (!S_ISLNK(st.st_mode)) return emit_skipped(path, type_name(st.st_mode));
+        if (!S_ISLNK(st.st_mode)) return emit_skipped(path, file_type_name(st.st_mode));
 
         struct stat target {};
         if (::fstatat(parent, name.c_str(), &target, 0) != 0) {
@@ -160,7 +151,7 @@ private:
             if (!options_.follow_symlinks) return emit_skipped(path, "symbolic link to a folder, not followed");
             return descend(parent, name, path, true);
         }
-        return emit_skipped(path, "symbolic link to " + type_name(target.st_mode));
+        return emit_skipped(path, "symbolic link to " + file_type_name(target.st_mode));
     }
 
     bool descend(int parent, const std::string& name, const fs::path& path, bool via_link) {

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "verify/file_type.hpp"
+
 namespace hashscope::verify {
 
 Descriptor::~Descriptor() {
@@ -19,16 +21,6 @@ Descriptor& Descriptor::operator=(Descriptor&& other) noexcept {
         other.fd_ = -1;
     }
     return *this;
-}
-
-std::string file_type_name(mode_t mode) {
-    if (S_ISDIR(mode)) return "a folder";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISLNK(mode)) return "a symbolic link";
-    return "a regular file";
 }
 
 bool same_version(const struct stat& a, const struct stat& b) {

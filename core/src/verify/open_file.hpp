@@ -45,9 +45,6 @@ struct OpenError {
 // On success the descriptor is blocking again and read-ahead is hinted sequential.
 bool open_for_hashing(const std::filesystem::path& path, OpenedFile& out, OpenError& error);
 
-// "a folder", "a FIFO (named pipe)", "a socket", ...
-std::string file_type_name(mode_t mode);
-
 // Same size and modification time: the file was not changed between the two looks.
 bool same_version(const struct stat& a, const struct stat& b);
 

@@ -19,6 +19,8 @@
 #include <system_error>
 #include <tuple>
 
+#include "common/ascii.hpp"
+
 namespace hashscope::verify {
 namespace {
 
@@ -44,12 +46,6 @@ constexpr std::array<std::string_view, 21> kStrength{
 constexpr std::array<std::string_view, 6> kGenericNames{"checksums", "checksum", "sums",
                                                         "digests",   "hashes",   "hashsums"};
 constexpr std::array<std::string_view, 5> kSignatureExtensions{".sig", ".gpg", ".asc", ".sign", ".minisig"};
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string without_txt(std::string s) {
     if (s.ends_with(".txt")) s.resize(s.size() - 4);
@@ -117,7 +113,7 @@ struct Candidate {
 }  // namespace
 
 bool looks_like_sums_file(const fs::path& file) {
-    const std::string name = lower(file.filename().string());
+    const std::string name = ascii::lower(file.filename().string());
     if (name.empty()) return false;
     for (std::string_view ext : kSignatureExtensions) {
         if (name.ends_with(ext)) return false;
@@ -142,7 +138,7 @@ std::vector<Sidecar> find_sidecars(const fs::path& file) {
         const auto size = it->file_size(status_ec);
         if (status_ec || size > kMaxSidecarSize) continue;
 
-        const std::string lowered = lower(name);
+        const std::string lowered = ascii::lower(name);
         Candidate c;
         c.path = path;
         if (name.size() > base.size() + 1 && name.starts_with(base) && name[base.size()] == '.' &&

@@ -17,16 +17,11 @@
 #include <string>
 #include <utility>
 
+#include "common/ascii.hpp"
 #include "hashscope/verify/sums_file.hpp"
 
 namespace hashscope::verify {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
@@ -140,7 +135,7 @@ std::vector<const AlgorithmInfo*> algorithms_for_sums_name(std::string_view file
     if (const auto slash = file_name.find_last_of('/'); slash != std::string_view::npos) {
         file_name.remove_prefix(slash + 1);
     }
-    std::string s = lower(file_name);
+    std::string s = ascii::lower(file_name);
     if (s.ends_with(".txt")) s.resize(s.size() - 4);
 
     const NameKey* key = nullptr;

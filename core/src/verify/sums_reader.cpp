@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "hashscope/verify/sums_file.hpp"
+#include "verify/file_type.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -335,15 +336,6 @@ Attempt try_sfv(std::string_view line, const Context& ctx) {
     return a;
 }
 
-std::string_view type_name(mode_t mode) {
-    if (S_ISDIR(mode)) return "a folder";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    return "not a regular file";
-}
-
 class Descriptor {
 public:
     Descriptor(int fd, bool owned) : fd_(fd), owned_(owned) {}
@@ -497,7 +489,7 @@ Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const 
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0) return Error{std::strerror(errno)};
     if (!standard_input) {
-        if (!S_ISREG(st.st_mode)) return Error{"not a regular file: " + std::string(type_name(st.st_mode))};
+        if (!S_ISREG(st.st_mode)) return Error{"not a regular file: " + file_type_name(st.st_mode)};
         if (static_cast<std::uint64_t>(st.st_size) > kMaxSumsFileSize) {
             return Error{"larger than 1 GiB: too large for a checksum file"};
         }

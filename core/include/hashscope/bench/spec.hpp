@@ -65,7 +65,12 @@ struct BenchSpec {
 
 std::string_view mode_name(Mode mode);                // "oneshot", "stream", "bytewise", "file"
 std::string mode_label(const ModeSpec& mode);         // "stream:4096"
-Result<ModeSpec> parse_mode(std::string_view text);  // "oneshot" | "stream:CHUNK" | "bytewise"
+Result<ModeSpec> parse_mode(std::string_view text);  // "oneshot" | "stream:CHUNK" | "bytewise" | "file"
+// Lists as the CLI and the Benchmark page take them: comma-separated, blanks around items ignored,
+// in the order given, duplicates dropped; an empty list is an error.
+Result<std::vector<ModeSpec>> parse_modes(std::string_view text);     // "oneshot,stream:4KiB"
+Result<std::vector<unsigned>> parse_thread_counts(std::string_view text);  // "1,2,4", each 1..1024
+Result<unsigned> parse_thread_count(std::string_view text);           // one, 1..1024
 std::string_view placement_name(Placement placement);
 
 // Participants from lists as the CLI takes them: every algorithm × every implementation named.
