@@ -24,6 +24,7 @@
 #include "bench/settings_store.hpp"
 #include "hashscope/bench/environment.hpp"
 #include "hashscope/bench/runner.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -323,7 +324,7 @@ void BenchmarkPage::showWarnings(const std::vector<std::string>& warnings) {
 
 void BenchmarkPage::setStatus(const QString& text, bool error) {
     status_->setText(text);
-    status_->setStyleSheet(error ? QStringLiteral("QLabel { color: #b00020; }") : QString());
+    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::kBad) : QString());
 }
 
 void BenchmarkPage::refresh() {

@@ -12,6 +12,7 @@
 #include "hashscope/bench/presets.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/bench/sizes.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -22,7 +23,7 @@ QLabel* errorLabel(const QString& name, QWidget* parent) {
     auto* label = new QLabel(parent);
     label->setObjectName(name);
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
+    label->setStyleSheet(status_colour::labelStyle(status_colour::kBad));
     label->hide();
     return label;
 }
@@ -206,7 +207,7 @@ void ConfigPanel::validate() {
     showError(threadsError_, errorOf(parseThreadCounts(threads_->text())));
     const auto s = spec();
     if (!s) {
-        estimate_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
+        estimate_->setStyleSheet(status_colour::labelStyle(status_colour::kBad));
         estimate_->setText(tr("Cannot run: %1").arg(QString::fromStdString(s.error().message)));
         return;
     }

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -49,8 +50,7 @@ CpuSummary::CpuSummary(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]), features);
         label->setToolTip(marks[i].id);
-        label->setStyleSheet(marks[i].present ? QStringLiteral("QLabel { color: #1b7f3b; }")
-                                              : QStringLiteral("QLabel { color: #909090; }"));
+        label->setStyleSheet(status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
         grid->addWidget(label, static_cast<int>(i / 2), static_cast<int>(i % 2));
     }
 

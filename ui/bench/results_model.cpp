@@ -6,6 +6,7 @@
 
 #include "common/format.hpp"
 #include "hashscope/bench/sizes.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -114,9 +115,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Qt::TextAlignmentRole:
             return column >= Threads && column != Cache ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
         case Qt::ForegroundRole:
-            if (isHarness(c)) return QBrush(QColor(0x80, 0x80, 0x80));
+            if (isHarness(c)) return QBrush(status_colour::kMuted);
             if (column == Ratio && c.baseline && c.baseline->significant) {
-                return QBrush(c.baseline->speedup >= 1 ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb0, 0x00, 0x20));
+                return QBrush(c.baseline->speedup >= 1 ? status_colour::kGood : status_colour::kBad);
             }
             return {};
         case Qt::ToolTipRole:

@@ -8,6 +8,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "common/status_colours.hpp"
+
 namespace hashscope::ui {
 namespace {
 
@@ -47,7 +49,7 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
     note_label_ = new QLabel(this);
     note_label_->setObjectName(QStringLiteral("calibrationNote"));
     note_label_->setWordWrap(true);
-    note_label_->setStyleSheet(QStringLiteral("QLabel { color: #8a5a00; }"));
+    note_label_->setStyleSheet(status_colour::labelStyle(status_colour::kCaution));
     note_label_->hide();
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("calibrationProgress"));

@@ -4,6 +4,7 @@
 #include <QTableWidget>
 
 #include "common/cpu_text.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -53,7 +54,7 @@ QTableWidget* makeImplementationTable(const Registry& registry, QWidget* parent)
         table->setItem(row, kBackendColumn, item(c.chosenBackend));
         table->setItem(row, kAlternativesColumn, item(c.alternatives.join(QStringLiteral(", "))));
         auto* missing = item(c.unavailable.join(QStringLiteral(", ")));
-        missing->setForeground(QColor(0x90, 0x90, 0x90));
+        missing->setForeground(status_colour::kMuted);
         table->setItem(row, kUnavailableColumn, missing);
         ++row;
     }

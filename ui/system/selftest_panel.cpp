@@ -10,13 +10,14 @@
 #include <algorithm>
 
 #include "system/selftest_run.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
 
-const QColor kPassed(0x1b, 0x7f, 0x3b);
-const QColor kFailed(0xb0, 0x00, 0x20);
-const QColor kGrey(0x90, 0x90, 0x90);
+const QColor& kPassed = status_colour::kGood;
+const QColor& kFailed = status_colour::kBad;
+const QColor& kGrey = status_colour::kMuted;
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 QString key(const QString& algorithm, const QString& implementation) { return algorithm + QLatin1Char('/') + implementation; }
@@ -248,7 +249,7 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
     } else if (failed == 0) {
         const QString skippedText = skipped > 0 ? tr(" (%1 skipped: this CPU lacks what they need)").arg(skipped) : QString();
         summary_->setText(tr("✓ All %1 implementations this CPU can run passed%2 · %3").arg(passed).arg(skippedText, seed));
-        summary_->setStyleSheet(QStringLiteral("QLabel { color: #1b7f3b; font-weight: bold; }"));
+        summary_->setStyleSheet(status_colour::labelStyle(status_colour::kGood, true));
     } else {
         QStringList names;
         int firstRow = -1;
@@ -258,7 +259,7 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
             if (firstRow < 0) firstRow = rowOf(QString::fromStdString(o.algorithm), QString::fromStdString(o.implementation));
         }
         summary_->setText(tr("✗ %1 of %2 failed: %3 · %4").arg(failed).arg(passed + failed).arg(names.join(QStringLiteral(", ")), seed));
-        summary_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+        summary_->setStyleSheet(status_colour::labelStyle(status_colour::kBad, true));
         if (firstRow >= 0) table_->scrollToItem(table_->item(firstRow, kSelfTestResult));  // the user looks there first
     }
     progress_->setValue(static_cast<int>(report_.outcomes.size()));

@@ -16,6 +16,7 @@
 #include "system/calibration_panel.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
+#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -103,8 +104,7 @@ QWidget* SystemPage::featureBox(const CpuInfo& cpu) {
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]) + QStringLiteral("  (%1)").arg(marks[i].id), box);
         label->setObjectName(QStringLiteral("feature_%1").arg(marks[i].id));
-        label->setStyleSheet(marks[i].present ? QStringLiteral("QLabel { color: #1b7f3b; }")
-                                              : QStringLiteral("QLabel { color: #909090; }"));
+        label->setStyleSheet(status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
         grid->addWidget(label, static_cast<int>(i) % rows, static_cast<int>(i) / rows);
     }
     return box;
