@@ -1,5 +1,5 @@
 // BenchRun: one benchmark run on a worker thread of a pool the caller owns, reporting back on the
-// GUI thread through a QFutureWatcher (the pattern of verify/HashJob).
+// GUI thread through a QFutureWatcher (the pattern of system/SelfTestRun and verify/HashWorkers).
 //
 // The worker never sees this object: it gets the spec, a copy of the registry and the CPU by
 // value and a std::stop_token, and talks only through its QPromise. The run may be dropped while

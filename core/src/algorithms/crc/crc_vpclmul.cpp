@@ -152,9 +152,8 @@ HASHSCOPE_CRC_INLINE void scalar_steps(std::uint64_t (&c)[S], std::uintptr_t s, 
 
 // One iteration of HybridLarge in assembly, for the same reasons as stream_iteration (below): the
 // loads become vpternlogq's memory operands and each stream's CRC32s sit between the folds. That
-// made 12 CRC32 per iteration (32-byte steps) pay: 1.27-1.33x ISA-L at 768 KiB-1.25 MiB, against
-// 1.25-1.28x for 9 (24-byte steps) and ~1.26x for 9 in intrinsics; 15 measured the same as 12, 18
-// slower.
+// made 12 CRC32 per iteration (32-byte steps) pay where 9 had been the most that did; 15 gained
+// nothing more and 18 lost (docs/performance.md has the figures).
 #define HASHSCOPE_BFOLD(x, off)                         \
     "vpclmulqdq $0x00, %[k], %[" x "], %[t0]\n\t"      \
     "vpclmulqdq $0x11, %[k], %[" x "], %[" x "]\n\t"   \
@@ -188,7 +187,7 @@ HASHSCOPE_CRC_INLINE void large_block_iteration(__m512i& x0, __m512i& x1, __m512
 // (The inner loop is deliberately not unrolled: unrolled, GCC groups the CRC32s apart from the
 // folds and the two no longer overlap as well.)
 // WholeBlock: out of cache (beyond L2) the whole next block is prefetched, not only its scalar
-// regions — without it, 64 MiB ran at 17 GB/s instead of ~33.
+// regions — without it, 64 MiB ran at half the speed.
 template <class Poly, class Shape, bool WholeBlock>
 HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                         std::size_t& left, __m512i k) {

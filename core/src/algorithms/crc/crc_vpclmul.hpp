@@ -1,7 +1,9 @@
 // CRC kernels folding 512-bit vectors (four 128-bit lanes each) with AVX-512 VPCLMULQDQ.
 // All four CRCs share one kernel, parameterised by the constants of polynomial.hpp; crc32c
-// also uses the SSE4.2 CRC32 instruction (final reduction, short inputs, and three scalar
-// streams beside the vector loop from about 3 KiB up).
+// also uses the SSE4.2 CRC32 instruction: for the final reduction, for inputs under 16 bytes, and
+// from 1 KiB up for a quarter of the data, interleaved with the vector loop in one front-to-back
+// stream (blocks with three scalar regions instead where the data just overflows L2, and beyond
+// 16 MiB; crc_vpclmul.cpp says why).
 //
 // Needs: AVX512F, AVX512BW (masked byte loads), AVX512VL, VPCLMULQDQ, PCLMULQDQ, SSE4.2.
 // Built with -mavx512f -mavx512bw -mavx512vl -mvpclmulqdq -mpclmul -msse4.2 on crc_vpclmul.cpp
