@@ -27,6 +27,7 @@ CalibrationOptions quick() {
     options.round_s = 0.00002;
     options.band_budget_s = 0.01;
     options.self_test_messages = 2;
+    options.largest_probe = 64 * 1024;
     return options;
 }
 

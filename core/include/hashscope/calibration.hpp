@@ -54,6 +54,9 @@ struct CalibrationOptions {
     double round_s = 0.0003;              // target time of one candidate in one round
     double band_budget_s = 0.12;          // at most this per algorithm and band, but never under 3 rounds
     std::size_t self_test_messages = 16;  // random messages per implementation before it may compete
+    // Bands whose probe is larger are not timed and keep their incumbent: for quick runs (tests,
+    // which also run under CPU emulation, where timing 16 MiB probes takes minutes).
+    std::size_t largest_probe = SIZE_MAX;
     // The calibration in force, if any: its choices are the incumbents a challenger must clearly
     // beat (else the table's are), so that calibrating again on a noisy machine does not flip
     // choices between near-equals.

@@ -44,8 +44,9 @@ std::span<const Implementation> all_implementations();
 // kBandLimits[i] (and at or above the limit before it). Winners change with size (a crc32
 // instruction chain beats folding below a few hundred bytes; wide vectors pay off only on long
 // messages), so a measured plan chooses per band.
-inline constexpr std::array<std::size_t, 10> kBandLimits{32,        128,       512,       2048,    8 * 1024,
-                                                         32 * 1024, 256 * 1024, 2 << 20, 8 << 20, SIZE_MAX};
+inline constexpr std::size_t kKiB = 1024;
+inline constexpr std::array<std::size_t, 10> kBandLimits{32,        128,        512,         2 * kKiB,    8 * kKiB,
+                                                         32 * kKiB, 256 * kKiB, 2048 * kKiB, 8192 * kKiB, SIZE_MAX};
 inline constexpr std::size_t kBands = kBandLimits.size();
 constexpr std::size_t band_of(std::size_t size) {
     std::size_t band = 0;

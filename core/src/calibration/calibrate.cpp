@@ -19,8 +19,8 @@ using Clock = std::chrono::steady_clock;
 
 // The message size timed for each band: inside it, near its geometric middle. The last band's
 // probe is past any L2, so that what wins out of cache (prefetching, fewer passes) can show.
-constexpr std::array<std::size_t, kBands> kProbeSizes{16,        64,        256,        1024,    4 * 1024,
-                                                      16 * 1024, 64 * 1024, 512 * 1024, 4 << 20, 16 << 20};
+constexpr std::array<std::size_t, kBands> kProbeSizes{16,        64,        256,        kKiB,        4 * kKiB,
+                                                      16 * kKiB, 64 * kKiB, 512 * kKiB, 4096 * kKiB, 16384 * kKiB};
 constexpr bool probes_inside_their_bands() {
     for (std::size_t band = 0; band < kBands; ++band) {
         if (band_of(kProbeSizes[band]) != band) return false;
@@ -146,8 +146,9 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                                      {},
                                      0,
                                      0};
-            choice.chosen = choice.table_choice;
-            if (candidates.size() >= 2 && table_at != candidates.end()) {
+            // Untimed (one candidate, or a probe above largest_probe): the incumbent stands.
+            choice.chosen = incumbent_at != candidates.end() ? std::string((*incumbent_at)->id) : choice.table_choice;
+            if (candidates.size() >= 2 && table_at != candidates.end() && kProbeSizes[band] <= options.largest_probe) {
                 std::vector<Timed> timed;
                 for (const auto* row : candidates) {
                     auto workload = bench::detail::make_workload({std::string(algorithm.id), std::string(row->id)},

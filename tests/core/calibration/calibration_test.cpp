@@ -237,6 +237,7 @@ CalibrationOptions quick() {
     options.rounds = 3;
     options.round_s = 0.00002;
     options.self_test_messages = 2;
+    options.largest_probe = 64 * 1024;
     return options;
 }
 
