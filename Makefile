@@ -4,7 +4,7 @@ WERROR ?= OFF
 BUILD_DIR := $(if $(filter dev,$(PRESET)),build,build-$(PRESET))
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build run test package sanitize-asan sanitize-tsan format lint clean
+.PHONY: all deps configure build run test package sanitize-asan sanitize-tsan format format-check lint clean
 
 all: build
 
@@ -49,6 +49,10 @@ sanitize-tsan: deps
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+# Fails, naming the files, when a tracked C++ file differs from the committed .clang-format (CI).
+format-check:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror
 
 lint: configure
 	git ls-files 'core/*.cpp' 'app/*.cpp' 'ui/*.cpp' | xargs clang-tidy -p $(BUILD_DIR) --quiet

@@ -11,8 +11,8 @@
 namespace hashscope::cli {
 
 struct OptionSpec {
-    std::string long_name;   // "algo" (for --algo)
-    char short_name = 0;     // 'a' (for -a), or 0
+    std::string long_name;  // "algo" (for --algo)
+    char short_name = 0;    // 'a' (for -a), or 0
     bool takes_value = false;
 };
 

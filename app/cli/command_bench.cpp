@@ -11,11 +11,11 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "interrupt.hpp"
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/bench/presets.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/bench/sizes.hpp"
+#include "interrupt.hpp"
 
 namespace hashscope::cli {
 namespace {
@@ -49,7 +49,8 @@ Result<BenchSpec> read_spec(const Arguments& args) {
             for (const auto& p : spec->participants) algos.push_back(p.algorithm);
         }
         std::vector<std::string> skipped;
-        auto participants = select_participants(algos, split_list(args.value("impl").value_or("best")), registry, &skipped);
+        auto participants =
+            select_participants(algos, split_list(args.value("impl").value_or("best")), registry, &skipped);
         if (!participants) return participants.error();
         for (const auto& s : skipped) complain("skipping " + s);
         spec->participants = std::move(*participants);
@@ -161,10 +162,21 @@ Result<BenchReport> load_baseline(const std::string& path) {
 
 int run_bench(int argc, char** argv, int first) {
     const Arguments args(argc, argv, first,
-                         {{"preset", 0, true},    {"algo", 'a', true},     {"impl", 0, true},      {"sizes", 0, true},
-                          {"mode", 0, true},      {"threads", 0, true},    {"placement", 0, true}, {"precision", 0, true},
-                          {"max-time", 0, true},  {"json", 0, true},       {"csv", 0, true},       {"markdown", 0, true},
-                          {"chart", 0, true},     {"baseline", 0, true},   {"quiet", 'q', false},
+                         {{"preset", 0, true},
+                          {"algo", 'a', true},
+                          {"impl", 0, true},
+                          {"sizes", 0, true},
+                          {"mode", 0, true},
+                          {"threads", 0, true},
+                          {"placement", 0, true},
+                          {"precision", 0, true},
+                          {"max-time", 0, true},
+                          {"json", 0, true},
+                          {"csv", 0, true},
+                          {"markdown", 0, true},
+                          {"chart", 0, true},
+                          {"baseline", 0, true},
+                          {"quiet", 'q', false},
                           {"read-floor", 0, false}});
     if (!args.ok() || !args.operands().empty()) {
         complain(args.ok() ? "bench takes no operands (see --help)" : args.error());
@@ -193,16 +205,18 @@ int run_bench(int argc, char** argv, int first) {
     }
     std::stop_source stop;
     InterruptToStop interrupt(stop);
-    auto report = run_benchmark(*spec, Registry::host(), host_cpu(),
-                                [&](const BenchProgress& p, const CellResult*) {
-                                    if (live) show_progress(p);
-                                },
-                                stop.get_token());
+    auto report = run_benchmark(
+        *spec, Registry::host(), host_cpu(),
+        [&](const BenchProgress& p, const CellResult*) {
+            if (live) show_progress(p);
+        },
+        stop.get_token());
     if (live) std::fprintf(stderr, "\r\033[K");
     if (baseline) compare_with_baseline(report, *baseline);
 
     std::cout << to_table(report);
-    std::cout << "\n" << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
+    std::cout << "\n"
+              << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
               << report.environment.build_type << " build, " << report.results.size() << " cells in "
               << std::lround(report.elapsed_s) << " s\n";
     for (const auto& w : report.environment.warnings) std::cerr << "warning: " << w << '\n';

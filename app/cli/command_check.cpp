@@ -36,8 +36,8 @@ struct Tally {
     std::size_t mismatched = 0;
     std::size_t changed = 0;
     std::size_t refused = 0;
-    std::size_t outside = 0;   // names that are absolute or climb out with ".." (honoured, reported)
-    std::size_t verified = 0;  // files read and compared
+    std::size_t outside = 0;                      // names that are absolute or climb out with ".." (honoured, reported)
+    std::size_t verified = 0;                     // files read and compared
     std::map<std::string, std::size_t> inferred;  // algorithm display name -> lines matched by length
 };
 
@@ -87,14 +87,16 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
             complain(entry.name + ": " + result.message);
             out("FAILED refused");
             return false;
-        case Verdict::cancelled: return false;
+        case Verdict::cancelled:
+            return false;
     }
     return false;
 }
 
 void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const Tally& t) {
     if (bad_lines > 0) complain("WARNING: " + plural(bad_lines, "line is", "lines are") + " improperly formatted");
-    if (t.unreadable > 0) complain("WARNING: " + plural(t.unreadable, "listed file", "listed files") + " could not be read");
+    if (t.unreadable > 0)
+        complain("WARNING: " + plural(t.unreadable, "listed file", "listed files") + " could not be read");
     if (t.mismatched > 0) {
         complain("WARNING: " + plural(t.mismatched, "computed checksum", "computed checksums") + " did NOT match");
     }
@@ -179,9 +181,15 @@ std::optional<Settings> read_settings(const Arguments& args) {
 
 int run_check(int argc, char** argv, int first) {
     const Arguments args(argc, argv, first,
-                         {{"algo", 'a', true}, {"impl", 0, true}, {"strict", 0, false}, {"quiet", 0, false},
-                          {"status", 0, false}, {"ignore-missing", 0, false}, {"warn", 'w', false},
-                          {"verbose", 'v', false}, {"threads", 0, true}});
+                         {{"algo", 'a', true},
+                          {"impl", 0, true},
+                          {"strict", 0, false},
+                          {"quiet", 0, false},
+                          {"status", 0, false},
+                          {"ignore-missing", 0, false},
+                          {"warn", 'w', false},
+                          {"verbose", 'v', false},
+                          {"threads", 0, true}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;

@@ -31,10 +31,12 @@ nlohmann::json as_json(const Registry& registry) {
 
 void print_table(const Registry& registry) {
     std::size_t needs_width = 6;
-    for (const auto& impl : all_implementations()) needs_width = std::max(needs_width, impl.needs.to_string().size() + 2);
+    for (const auto& impl : all_implementations())
+        needs_width = std::max(needs_width, impl.needs.to_string().size() + 2);
     const int needs_column = static_cast<int>(needs_width);
     std::cout << std::left << std::setw(12) << "ALGORITHM" << std::setw(13) << "IMPL" << std::setw(12) << "BACKEND"
-              << std::setw(needs_column) << "NEEDS" << "AVAILABLE\n";
+              << std::setw(needs_column) << "NEEDS"
+              << "AVAILABLE\n";
     for (const auto& algorithm : algorithms()) {
         const auto* best = registry.best(algorithm.id);
         for (const auto* impl : registry.implementations_of(algorithm.id)) {

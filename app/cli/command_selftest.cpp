@@ -26,7 +26,8 @@ std::string tier(CpuFeatureSet needs) {
 }
 
 std::string what_was_checked(const SelfTestOutcome& o) {
-    std::string text = std::to_string(o.vectors) + " vectors, " + std::to_string(o.random_messages) + " random messages";
+    std::string text =
+        std::to_string(o.vectors) + " vectors, " + std::to_string(o.random_messages) + " random messages";
     // The reference itself (the only implementation of its algorithm, or the one the others are
     // compared with) shows that any split of a message gives the digest of the whole.
     return text + (o.reference == o.implementation ? ", split vs whole" : " vs " + o.reference);
@@ -36,18 +37,27 @@ void print_line(const SelfTestOutcome& o) {
     const std::string level = tier(o.needs);
     std::cout << o.algorithm << " · " << o.implementation << (level.empty() ? "" : " (" + level + ")") << ": ";
     switch (o.status) {
-        case SelfTestStatus::passed: std::cout << "ok (" << what_was_checked(o) << ")\n"; break;
-        case SelfTestStatus::failed: std::cout << "FAILED: " << o.message << '\n'; break;
-        case SelfTestStatus::skipped: std::cout << "skipped (" << o.message << ")\n"; break;
+        case SelfTestStatus::passed:
+            std::cout << "ok (" << what_was_checked(o) << ")\n";
+            break;
+        case SelfTestStatus::failed:
+            std::cout << "FAILED: " << o.message << '\n';
+            break;
+        case SelfTestStatus::skipped:
+            std::cout << "skipped (" << o.message << ")\n";
+            break;
     }
     std::cout.flush();  // a line per implementation as it finishes, also through a pipe
 }
 
 std::string_view json_status(SelfTestStatus status) {
     switch (status) {
-        case SelfTestStatus::passed: return "passed";
-        case SelfTestStatus::failed: return "failed";
-        case SelfTestStatus::skipped: return "skipped";
+        case SelfTestStatus::passed:
+            return "passed";
+        case SelfTestStatus::failed:
+            return "failed";
+        case SelfTestStatus::skipped:
+            return "skipped";
     }
     return "?";
 }
@@ -89,7 +99,8 @@ int run_selftest(int argc, char** argv, int first) {
         const char* end = seed->data() + seed->size();
         const auto parsed = std::from_chars(seed->data(), end, options.seed);
         if (parsed.ec != std::errc{} || parsed.ptr != end || options.seed == 0) {
-            complain("--seed takes a whole number from 1 to 2^64-1 (a failing run prints its seed), not '" + *seed + "'");
+            complain("--seed takes a whole number from 1 to 2^64-1 (a failing run prints its seed), not '" + *seed +
+                     "'");
             return exit_usage;
         }
     }
@@ -101,8 +112,8 @@ int run_selftest(int argc, char** argv, int first) {
     if (json) {
         std::cout << as_json(report, registry).dump(2) << '\n';
     } else {
-        std::cout << report.count(SelfTestStatus::passed) << " passed, " << report.count(SelfTestStatus::failed) << " failed, "
-                  << report.count(SelfTestStatus::skipped) << " skipped (not runnable on this CPU)"
+        std::cout << report.count(SelfTestStatus::passed) << " passed, " << report.count(SelfTestStatus::failed)
+                  << " failed, " << report.count(SelfTestStatus::skipped) << " skipped (not runnable on this CPU)"
                   << "; random messages from --seed " << report.seed << '\n';
     }
     return report.passed() ? exit_ok : exit_failed;

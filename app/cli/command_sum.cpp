@@ -12,12 +12,12 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/file_hash.hpp"
+#include "hashscope/registry.hpp"
+#include "hashscope/sums_format.hpp"
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/folder_walk.hpp"
 #include "hashscope/verify/ordered_results.hpp"
 #include "hashscope/verify/storage.hpp"
-#include "hashscope/registry.hpp"
-#include "hashscope/sums_format.hpp"
 #include "thread_count.hpp"
 
 namespace hashscope::cli {
@@ -67,7 +67,8 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileDig
     const auto result = target.is_stdin ? digester.digest_descriptor(STDIN_FILENO) : digester.digest(target.name);
     if (result.status != FileStatus::ok) {
         std::string reason = result.message;
-        if (result.status == FileStatus::not_regular && fs::is_directory(target.name)) reason = "Is a directory (use -r to walk it)";
+        if (result.status == FileStatus::not_regular && fs::is_directory(target.name))
+            reason = "Is a directory (use -r to walk it)";
         outcome.errors = "hashscope-cli: " + target.name + ": " + reason + "\n";
         outcome.ok = false;
         return outcome;
@@ -99,7 +100,8 @@ bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
         std::cerr << outcome.errors;
         all_ok = all_ok && outcome.ok;
     };
-    const unsigned files_at_once = settings.threads != 0 ? settings.threads : std::max(1U, std::thread::hardware_concurrency());
+    const unsigned files_at_once =
+        settings.threads != 0 ? settings.threads : std::max(1U, std::thread::hardware_concurrency());
     const auto workers = std::min<std::size_t>(files_at_once, targets.size());
     std::mutex disk;
     const bool rotational = on_rotational_disk(targets);
@@ -153,9 +155,9 @@ std::optional<Settings> read_settings(const Arguments& args) {
 }  // namespace
 
 int run_sum(int argc, char** argv, int first) {
-    const Arguments args(argc, argv, first,
-                         {{"algo", 'a', true}, {"impl", 0, true}, {"tag", 0, false}, {"recursive", 'r', false},
-                          {"threads", 0, true}});
+    const Arguments args(
+        argc, argv, first,
+        {{"algo", 'a', true}, {"impl", 0, true}, {"tag", 0, false}, {"recursive", 'r', false}, {"threads", 0, true}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;

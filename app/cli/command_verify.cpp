@@ -20,7 +20,7 @@ namespace {
 
 // One thing the file is expected to match: a digest with every reading of it, and where it came from.
 struct Expectation {
-    std::string source;                           // "" for --expect, else the sidecar's path
+    std::string source;                               // "" for --expect, else the sidecar's path
     std::vector<std::vector<std::uint8_t>> readings;  // the digest's bytes (hex and base64 readings)
     std::vector<const AlgorithmInfo*> candidates;
 };
@@ -76,7 +76,8 @@ bool expectations_from_sidecars(const std::string& file, const AlgorithmInfo* fo
         if (!e.candidates.empty()) out.push_back(std::move(e));
     }
     if (out.empty()) {
-        complain(file + ": no --expect given, and no checksum file beside it lists it (" + file + ".sha256, SHA256SUMS, ...)");
+        complain(file + ": no --expect given, and no checksum file beside it lists it (" + file +
+                 ".sha256, SHA256SUMS, ...)");
         return false;
     }
     return true;
@@ -105,7 +106,8 @@ int run_verify(int argc, char** argv, int first) {
     }
     std::vector<Expectation> expectations;
     const auto text = args.value("expect");
-    if (!(text ? expectation_from_text(*text, forced, expectations) : expectations_from_sidecars(file, forced, expectations))) {
+    if (!(text ? expectation_from_text(*text, forced, expectations)
+               : expectations_from_sidecars(file, forced, expectations))) {
         return exit_usage;
     }
 

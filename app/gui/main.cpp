@@ -10,11 +10,11 @@
 #include "hashscope/build_info.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
-#include "system/calibration_panel.hpp"
-#include "system/system_page.hpp"
 #include "main/main_window.hpp"
 #include "main/version_report.hpp"
 #include "render_command.hpp"
+#include "system/calibration_panel.hpp"
+#include "system/system_page.hpp"
 
 namespace {
 
@@ -64,11 +64,12 @@ int main(int argc, char** argv) {
     // static hashscope_ui library, so it is registered by name).
     Q_INIT_RESOURCE(app_icon);
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.hashscope.HashScope"));
-    QApplication::setWindowIcon(
-        QIcon::fromTheme(QStringLiteral("io.github.hashscope.HashScope"), QIcon(QStringLiteral(":/icons/hashscope.svg"))));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.hashscope.HashScope"),
+                                                 QIcon(QStringLiteral(":/icons/hashscope.svg"))));
 
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Files and folders to hash, checksum files to check."),
+    parser.addPositionalArgument(QStringLiteral("paths"),
+                                 QStringLiteral("Files and folders to hash, checksum files to check."),
                                  QStringLiteral("[PATH]..."));
     parser.process(app);  // rejects unknown options with a message and exit code 1
 

@@ -21,7 +21,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 }
             }
             break;
-        case 1: (void)parse_mode(text); break;
+        case 1:
+            (void)parse_mode(text);
+            break;
         default:
             if (auto report = report_from_json(text)) {
                 (void)to_json(*report);  // what was loaded can be written again

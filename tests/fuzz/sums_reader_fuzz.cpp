@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     using namespace hashscope;
     // The first byte picks the context the file is read in; the rest is the file.
-    static constexpr const char* kNames[] = {"", "SHA256SUMS", "x.md5", "release.sfv", "B3SUMS", "sums.xxh3", "CHECKSUMS"};
+    static constexpr const char* kNames[] = {"",       "SHA256SUMS", "x.md5",    "release.sfv",
+                                             "B3SUMS", "sums.xxh3",  "CHECKSUMS"};
     static constexpr const char* kForced[] = {nullptr, "sha256", "crc32", "blake3", "xxh128"};
     verify::SumsReadOptions options;
     options.file_name = kNames[data[0] % std::size(kNames)];

@@ -1,6 +1,7 @@
 // The About dialog: this build's version, git revision and build type, the libraries' versions as
 // they report them, Copy putting the same on the clipboard, and Help > About opening it from the
 // main window (Help > About Qt too).
+#include <qcustomplot.h>
 #include <QApplication>
 #include <QClipboard>
 #include <QLabel>
@@ -9,7 +10,6 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QtTest>
-#include <qcustomplot.h>
 
 #include "hashscope/build_info.hpp"
 #include "hashscope/libraries.hpp"

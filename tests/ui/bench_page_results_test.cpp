@@ -177,14 +177,16 @@ void BenchPageResultsTest::baselineOverlayAndRatio() {
     QCOMPARE(page_->loadBaseline(path), QString());
     auto* model = page_->results();
     QCOMPARE(model->columnCount(), ResultsModel::Ratio + 1);
-    QCOMPARE(model->headerData(ResultsModel::Ratio, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("Ratio"));
+    QCOMPARE(model->headerData(ResultsModel::Ratio, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("Ratio"));
     for (int row = 0; row < model->rowCount(); ++row) {
         QVERIFY(qAbs(model->index(row, ResultsModel::Ratio).data(ResultsModel::ValueRole).toDouble() - 2.0) < 1e-9);
         QVERIFY(model->index(row, ResultsModel::Ratio).data().toString().startsWith(QStringLiteral("2.00×")));
     }
     // The baseline is drawn dashed beside the current curve.
     const QStringList curves = page_->chart()->curveNames();
-    QVERIFY2(curves.contains(crcLabel() + QStringLiteral(" (baseline)")), qPrintable(curves.join(QStringLiteral(", "))));
+    QVERIFY2(curves.contains(crcLabel() + QStringLiteral(" (baseline)")),
+             qPrintable(curves.join(QStringLiteral(", "))));
     auto* plot = page_->chart()->plot();
     for (int i = 0; i < plot->graphCount(); ++i) {
         if (!plot->graph(i)->name().endsWith(QStringLiteral("(baseline)"))) continue;

@@ -76,10 +76,12 @@ void BenchPageRunTest::tinyRunFillsTableAndChart() {
     QVERIFY(insertedLive >= 1);
     // Harness and crc32c at 64 B and 4 KiB.
     QCOMPARE(model->rowCount(), 4);
-    QCOMPARE(columnTexts(*model, ResultsModel::Size),
-             (QStringList{QStringLiteral("64 B"), QStringLiteral("4 KiB"), QStringLiteral("64 B"), QStringLiteral("4 KiB")}));
-    QCOMPARE(model->headerData(ResultsModel::NsPerOp, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("ns/op"));
-    QCOMPARE(model->headerData(ResultsModel::GbPerS, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("GB/s"));
+    QCOMPARE(columnTexts(*model, ResultsModel::Size), (QStringList{QStringLiteral("64 B"), QStringLiteral("4 KiB"),
+                                                                   QStringLiteral("64 B"), QStringLiteral("4 KiB")}));
+    QCOMPARE(model->headerData(ResultsModel::NsPerOp, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("ns/op"));
+    QCOMPARE(model->headerData(ResultsModel::GbPerS, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("GB/s"));
     for (int row = 0; row < 4; ++row) {
         QVERIFY(model->index(row, ResultsModel::NsPerOp).data(ResultsModel::ValueRole).toDouble() > 0);
         QVERIFY(model->index(row, ResultsModel::Samples).data(ResultsModel::ValueRole).toULongLong() >= 1);
@@ -107,7 +109,8 @@ void BenchPageRunTest::tinyRunFillsTableAndChart() {
 
     auto* progress = page_->findChild<QLabel*>(QStringLiteral("progressText"));
     QCOMPARE(progress->text(), QStringLiteral("4 of 4 cells"));
-    QVERIFY(page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text().startsWith(QStringLiteral("Finished")));
+    QVERIFY(
+        page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text().startsWith(QStringLiteral("Finished")));
     QVERIFY(button("runButton")->isEnabled());
     QVERIFY(!button("benchCancelButton")->isEnabled());
 }
@@ -131,7 +134,8 @@ void BenchPageRunTest::cancelStopsARunMidway() {
     QVERIFY(page_->report().cancelled);
     QVERIFY(page_->results()->rowCount() >= 1);
     QVERIFY(page_->results()->rowCount() < 34);
-    QVERIFY(page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(
+        page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text().startsWith(QStringLiteral("Cancelled")));
     QVERIFY(button("runButton")->isEnabled());
     QVERIFY(!button("benchCancelButton")->isEnabled());
     QVERIFY(page_->findChild<QLineEdit*>(QStringLiteral("sizesEdit"))->isEnabled());

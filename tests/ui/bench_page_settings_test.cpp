@@ -45,7 +45,8 @@ void BenchPageSettingsTest::presetsFillTheFields() {
     QVERIFY(preset && sizes && threads && estimate);
     QStringList names;
     for (int i = 0; i < preset->count(); ++i) names << preset->itemText(i);
-    for (const char* name : {"quick", "aws-sdk", "bookkeeper-crc32c", "ozone-threads", "md5-vs-md5sum", "full", "custom"}) {
+    for (const char* name :
+         {"quick", "aws-sdk", "bookkeeper-crc32c", "ozone-threads", "md5-vs-md5sum", "full", "custom"}) {
         QVERIFY2(names.contains(QLatin1String(name)), name);
     }
     // quick by default: the six AWS algorithms at their best, 64 B..1 MiB, and an estimate.
@@ -135,12 +136,14 @@ void BenchPageSettingsTest::unavailableImplementationsAreGreyed() {
     QVERIFY(table && (table->flags() & Qt::ItemIsEnabled));
     // The summary beside the chart says what is missing.
     bool markedMissing = false;
-    for (const QLabel* label : page.findChildren<QLabel*>()) markedMissing |= label->text() == QStringLiteral("✗ AVX-512F");
+    for (const QLabel* label : page.findChildren<QLabel*>())
+        markedMissing |= label->text() == QStringLiteral("✗ AVX-512F");
     QVERIFY(markedMissing);
 
     // With no features at all even the SSE4.2 kernel is greyed, naming sse4.2.
     BenchmarkPage bare(host_cpu(), CpuFeatureSet{});
-    QTreeWidgetItem* sse42 = bare.config()->tree()->implementationItem(QStringLiteral("crc32c"), QStringLiteral("sse42"));
+    QTreeWidgetItem* sse42 =
+        bare.config()->tree()->implementationItem(QStringLiteral("crc32c"), QStringLiteral("sse42"));
     QVERIFY(sse42 && !(sse42->flags() & Qt::ItemIsEnabled));
     QVERIFY(sse42->text(ParticipantTree::Name).contains(QStringLiteral("sse4.2")));
 }

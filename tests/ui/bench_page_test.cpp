@@ -65,7 +65,8 @@ void BenchPageTest::screenshots() {
     QTest::qWait(200);
     window.grab().save(out + QStringLiteral("/bench-before.png"));
     BenchSettings s = tinySettings();
-    s.participants = {{"crc32c", "vpclmul"}, {"crc32c", "isal"}, {"crc32c", "sse42"}, {"sha256", "openssl"}, {"md5", "openssl"}};
+    s.participants = {
+        {"crc32c", "vpclmul"}, {"crc32c", "isal"}, {"crc32c", "sse42"}, {"sha256", "openssl"}, {"md5", "openssl"}};
     s.sizes = QStringLiteral("64..4MiB:x4");
     s.budgetSeconds = 0.1;
     page->config()->setSettings(s);

@@ -98,10 +98,12 @@ void SystemPageTest::showsTheHostCpu() {
     QVERIFY(labelText(page, QStringLiteral("systemCores")).contains(QStringLiteral("%1 cores").arg(cpu.cores)));
     if (cpu.caches.l1d > 0) QVERIFY(labelText(page, QStringLiteral("systemCaches")).contains(QStringLiteral("L1d")));
     const QString hypervisor = labelText(page, QStringLiteral("systemHypervisor"));
-    QVERIFY(cpu.hypervisor.empty() ? hypervisor.contains(QStringLiteral("none")) : hypervisor == QString::fromStdString(cpu.hypervisor));
+    QVERIFY(cpu.hypervisor.empty() ? hypervisor.contains(QStringLiteral("none"))
+                                   : hypervisor == QString::fromStdString(cpu.hypervisor));
     // Every feature of this architecture with ✓ or ✗, as the CPU has it.
     for (const CpuFeature f : native_cpu_features()) {
-        const QString text = labelText(page, QStringLiteral("feature_%1").arg(QString::fromUtf8(cpu_feature_name(f).data())));
+        const QString text =
+            labelText(page, QStringLiteral("feature_%1").arg(QString::fromUtf8(cpu_feature_name(f).data())));
         QVERIFY2(text.startsWith(cpu.features.has(f) ? QStringLiteral("✓") : QStringLiteral("✗")), qPrintable(text));
     }
 }
@@ -142,7 +144,8 @@ void SystemPageTest::showsLibraryVersions() {
     SystemPage page;
     QCOMPARE(labelText(page, QStringLiteral("lib_hashscope")), QStringLiteral(HASHSCOPE_VERSION));
     for (const auto& [name, version] : library_versions()) {
-        QCOMPARE(labelText(page, QStringLiteral("lib_%1").arg(QString::fromStdString(name))), QString::fromStdString(version));
+        QCOMPARE(labelText(page, QStringLiteral("lib_%1").arg(QString::fromStdString(name))),
+                 QString::fromStdString(version));
     }
 }
 
@@ -176,7 +179,8 @@ void SystemPageTest::selfTestButtonShowsEveryVerdict() {
         const QString algorithm = qs(row.algorithm), id = qs(row.id);
         const QString result = resultOf(*panel, algorithm, id);
         if (registry.available(row)) {
-            QVERIFY2(result == QStringLiteral("✓ passed"), qPrintable(algorithm + QStringLiteral(" · ") + id + QStringLiteral(": ") + result));
+            QVERIFY2(result == QStringLiteral("✓ passed"),
+                     qPrintable(algorithm + QStringLiteral(" · ") + id + QStringLiteral(": ") + result));
             QVERIFY(detailsOf(*panel, algorithm, id).contains(QStringLiteral("known answers")));
         } else {
             QCOMPARE(result, QStringLiteral("skipped"));
@@ -184,8 +188,10 @@ void SystemPageTest::selfTestButtonShowsEveryVerdict() {
     }
     // Dispatch's crc32c is shown agreeing with the portable table.
     const QString best = qs(registry.best("crc32c")->id);
-    if (best != QStringLiteral("table")) QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), best).endsWith(QStringLiteral("agree with table")));
-    QVERIFY(labelText(page, QStringLiteral("selfTestSummary")).startsWith(QStringLiteral("✓ All %1").arg(report.count(SelfTestStatus::passed))));
+    if (best != QStringLiteral("table"))
+        QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), best).endsWith(QStringLiteral("agree with table")));
+    QVERIFY(labelText(page, QStringLiteral("selfTestSummary"))
+                .startsWith(QStringLiteral("✓ All %1").arg(report.count(SelfTestStatus::passed))));
     QCOMPARE(progress->value(), progress->maximum());
     QVERIFY(!progress->isVisible());  // the summary says it all once the run is over
     QVERIFY(button->isEnabled());
@@ -209,7 +215,8 @@ void SystemPageTest::selfTestCancelStopsMidway() {
     QVERIFY(labelText(page, QStringLiteral("selfTestSummary")).startsWith(QStringLiteral("Cancelled after")));
     // What never ran says so, rather than "waiting" forever.
     QStringList results;
-    for (int r = 0; r < panel->table()->rowCount(); ++r) results << panel->table()->item(r, SelfTestPanel::kSelfTestResult)->text();
+    for (int r = 0; r < panel->table()->rowCount(); ++r)
+        results << panel->table()->item(r, SelfTestPanel::kSelfTestResult)->text();
     QVERIFY(results.contains(QStringLiteral("not run")));
     QVERIFY(!results.contains(QStringLiteral("waiting")));
 }
@@ -226,7 +233,8 @@ void SystemPageTest::selfTestShowsAFailingImplementation() {
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
     QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("wrong")), QStringLiteral("✗ FAILED"));
-    QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("wrong")).contains(QStringLiteral("known answer")));
+    QVERIFY(
+        detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("wrong")).contains(QStringLiteral("known answer")));
     const int row = panel->rowOf(QStringLiteral("crc32c"), QStringLiteral("wrong"));
     QCOMPARE(panel->table()->item(row, SelfTestPanel::kSelfTestResult)->foreground().color(), QColor(0xb0, 0x00, 0x20));
     QCOMPARE(resultOf(*panel, QStringLiteral("crc32c"), QStringLiteral("bitwise")), QStringLiteral("✓ passed"));
@@ -246,7 +254,8 @@ void SystemPageTest::selfTestOnASmallerCpuSkips() {
     quick.random_messages = 20;
     panel->setOptions(quick);
     // Before a run, what this CPU lacks is already named.
-    QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("pclmul")).contains(QStringLiteral("needs pclmulqdq")));
+    QVERIFY(detailsOf(*panel, QStringLiteral("crc32c"), QStringLiteral("pclmul"))
+                .contains(QStringLiteral("needs pclmulqdq")));
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->running(), kSelfTestTimeoutMs);
     QVERIFY(panel->report().passed());
@@ -297,8 +306,9 @@ void SystemPageTest::screenshots() {
         slow.random_messages = 4000;
         page.selfTest()->setOptions(slow);
         page.selfTest()->run();
-        QTRY_VERIFY_WITH_TIMEOUT(page.selfTest()->table()->item(8, SelfTestPanel::kSelfTestResult)->text() != QStringLiteral("waiting"),
-                                 kSelfTestTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.selfTest()->table()->item(8, SelfTestPanel::kSelfTestResult)->text() != QStringLiteral("waiting"),
+            kSelfTestTimeoutMs);
         QTest::qWait(50);
         QVERIFY(page.grab().save(out + QStringLiteral("/system-selftest-running.png")));
         page.selfTest()->cancel();

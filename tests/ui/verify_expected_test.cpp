@@ -83,9 +83,9 @@ void VerifyExpectedTest::dropHello() {
 void VerifyExpectedTest::hexInAnyDressMatches() {
     dropHello();
     const QString hex = sha256Hex(kHello);
-    for (const QString& dressed : {hex, hex.toUpper(), grouped(hex.toUpper(), 8, QStringLiteral(" ")),
-                                   grouped(hex, 2, QStringLiteral(":")), QStringLiteral("0x") + hex,
-                                   QStringLiteral("  \t") + hex + QStringLiteral("\n")}) {
+    for (const QString& dressed :
+         {hex, hex.toUpper(), grouped(hex.toUpper(), 8, QStringLiteral(" ")), grouped(hex, 2, QStringLiteral(":")),
+          QStringLiteral("0x") + hex, QStringLiteral("  \t") + hex + QStringLiteral("\n")}) {
         box()->setText(dressed);
         QTRY_COMPARE_WITH_TIMEOUT(box()->state(), QStringLiteral("matched"), kTimeoutMs);
         QCOMPARE(verdict(), QStringLiteral("Match: hello.txt · SHA-256"));
@@ -122,7 +122,8 @@ void VerifyExpectedTest::candidatesAreComputedWhenNotSelected() {
     QTRY_COMPARE_WITH_TIMEOUT(box()->state(), QStringLiteral("matched"), kTimeoutMs);
     QCOMPARE(verdict(), QStringLiteral("Match: hello.txt · MD5"));
     QVERIFY(page_->model()->algorithmColumn(QStringLiteral("md5")) >= 0);  // shown where it matched
-    QCOMPARE(probe_->digest(QStringLiteral("hello.txt"), QStringLiteral("md5")), hexOf(kHello, QCryptographicHash::Md5));
+    QCOMPARE(probe_->digest(QStringLiteral("hello.txt"), QStringLiteral("md5")),
+             hexOf(kHello, QCryptographicHash::Md5));
 
     box()->setText(hexOf(kHello, QCryptographicHash::Sha1));
     QTRY_COMPARE_WITH_TIMEOUT(box()->state(), QStringLiteral("matched"), kTimeoutMs);
@@ -136,7 +137,8 @@ void VerifyExpectedTest::mismatchIsUnmistakable() {
     // computed before the verdict.
     QTRY_COMPARE_WITH_TIMEOUT(box()->state(), QStringLiteral("mismatched"), kTimeoutMs);
     QCOMPARE(verdict(), QStringLiteral("No match: hello.txt · 5 algorithms"));
-    QVERIFY(window_->findChild<QLabel*>(QStringLiteral("expectedVerdict"))->toolTip().contains(QStringLiteral("BLAKE3")));
+    QVERIFY(
+        window_->findChild<QLabel*>(QStringLiteral("expectedVerdict"))->toolTip().contains(QStringLiteral("BLAKE3")));
     QVERIFY(!probe_->digest(QStringLiteral("hello.txt"), QStringLiteral("sha256")).isEmpty());
     // Nothing selected in the table for a mismatch, and no ✓ anywhere.
     const int column = page_->model()->algorithmColumn(QStringLiteral("sha256"));

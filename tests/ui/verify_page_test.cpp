@@ -72,9 +72,11 @@ void VerifyPageTest::windowHasItsParts() {
     auto* open = window_->findChild<QAction*>(QStringLiteral("openAction"));
     QVERIFY(open);
     QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));
-    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("removeAction"))->shortcut(), QKeySequence(QKeySequence::Delete));
+    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("removeAction"))->shortcut(),
+             QKeySequence(QKeySequence::Delete));
     QCOMPARE(window_->findChild<QAction*>(QStringLiteral("copyAction"))->shortcut(), QKeySequence(QKeySequence::Copy));
-    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("pasteExpectedAction"))->shortcut(), QKeySequence(QKeySequence::Paste));
+    QCOMPARE(window_->findChild<QAction*>(QStringLiteral("pasteExpectedAction"))->shortcut(),
+             QKeySequence(QKeySequence::Paste));
 }
 
 void VerifyPageTest::onlyLocalFilesAreAccepted() {
@@ -114,7 +116,8 @@ void VerifyPageTest::droppedFilesAreHashed() {
 
     // Hover: the full path, the whole digest and the implementation that computed it.
     QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Name, Qt::ToolTipRole), spacedPath);
-    const QString tip = probe_->cell(QStringLiteral("hello.txt"), page_->model()->algorithmColumn(QStringLiteral("crc32c")), Qt::ToolTipRole);
+    const QString tip = probe_->cell(QStringLiteral("hello.txt"),
+                                     page_->model()->algorithmColumn(QStringLiteral("crc32c")), Qt::ToolTipRole);
     QVERIFY2(tip.contains(QStringLiteral("crc32c · ")), qPrintable(tip));
     QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Progress), QStringLiteral("done"));
     QCOMPARE(probe_->cell(QStringLiteral("with a space.bin"), FileTableModel::Size), QStringLiteral("3.1 MB"));
@@ -157,8 +160,10 @@ void VerifyPageTest::droppedSumsFileIsChecked() {
     QVERIFY(!writeFile(*dir_, QStringLiteral("bad.txt"), "changed since the sums were made\n").isNull());
     QCOMPARE(::mkfifo(QFile::encodeName(dir_->filePath(QStringLiteral("pipe"))).constData(), 0600), 0);
     // Root reads everything, so "unreadable" is made another way: a path through a file.
-    const QString sums = QStringLiteral("%1  good.txt\n%2  bad.txt\n%3  missing.txt\n%3  good.txt/inner\n%3  pipe\nnot a checksum line\n")
-                             .arg(sha256Hex(good), sha256Hex("what bad.txt held\n"), sha256Hex("x"));
+    const QString sums =
+        QStringLiteral(
+            "%1  good.txt\n%2  bad.txt\n%3  missing.txt\n%3  good.txt/inner\n%3  pipe\nnot a checksum line\n")
+            .arg(sha256Hex(good), sha256Hex("what bad.txt held\n"), sha256Hex("x"));
     const QString sumsPath = writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8());
     QVERIFY(dropOn(window_.get(), {sumsPath}));
 
@@ -171,23 +176,29 @@ void VerifyPageTest::droppedSumsFileIsChecked() {
     // A failed row shows what the file hashes to now, and says what was expected, from where.
     QTRY_COMPARE(probe_->digest(QStringLiteral("bad.txt"), QStringLiteral("sha256")),
                  sha256Hex("changed since the sums were made\n"));
-    const QString tip = probe_->cell(QStringLiteral("bad.txt"), page_->model()->algorithmColumn(QStringLiteral("sha256")), Qt::ToolTipRole);
-    QVERIFY2(tip.contains(sha256Hex("what bad.txt held\n")) && tip.contains(QStringLiteral("SHA256SUMS, line 2")), qPrintable(tip));
+    const QString tip = probe_->cell(QStringLiteral("bad.txt"),
+                                     page_->model()->algorithmColumn(QStringLiteral("sha256")), Qt::ToolTipRole);
+    QVERIFY2(tip.contains(sha256Hex("what bad.txt held\n")) && tip.contains(QStringLiteral("SHA256SUMS, line 2")),
+             qPrintable(tip));
     QCOMPARE(probe_->status(QStringLiteral("missing.txt")), RowStatus::missing);
     QCOMPARE(probe_->statusText(QStringLiteral("missing.txt")), QStringLiteral("MISSING"));
     QCOMPARE(probe_->status(QStringLiteral("good.txt/inner")), RowStatus::unreadable);
     QCOMPARE(probe_->statusText(QStringLiteral("good.txt/inner")), QStringLiteral("UNREADABLE — Not a directory"));
     QCOMPARE(probe_->status(QStringLiteral("pipe")), RowStatus::skipped);
     // Not colour alone: every final status has its own icon.
-    QVERIFY(!page_->model()->index(probe_->rowOf(QStringLiteral("bad.txt")), page_->model()->statusColumn())
-                 .data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(!page_->model()
+                 ->index(probe_->rowOf(QStringLiteral("bad.txt")), page_->model()->statusColumn())
+                 .data(Qt::DecorationRole)
+                 .value<QIcon>()
+                 .isNull());
 
     QCOMPARE(page_->summary()->countText(RowStatus::ok), QStringLiteral("1 OK"));
     QCOMPARE(page_->summary()->countText(RowStatus::failed), QStringLiteral("1 failed"));
     QCOMPARE(page_->summary()->countText(RowStatus::missing), QStringLiteral("1 missing"));
     QCOMPARE(page_->summary()->countText(RowStatus::unreadable), QStringLiteral("1 unreadable"));
     const QString notice = noticeText(QStringLiteral("sums:") + sumsPath);
-    QVERIFY2(notice.contains(QStringLiteral("checking the 5 files it lists")) && notice.contains(QStringLiteral("1 line not understood")),
+    QVERIFY2(notice.contains(QStringLiteral("checking the 5 files it lists")) &&
+                 notice.contains(QStringLiteral("1 line not understood")),
              qPrintable(notice));
 
     // "Failures only" leaves the rows a user must look at.
@@ -220,10 +231,13 @@ void VerifyPageTest::unreadableFileSaysWhy() {
 void VerifyPageTest::sidecarIsOfferedAndVerified() {
     const QByteArray iso("pretend this is an ISO image\n");
     const QString isoPath = writeFile(*dir_, QStringLiteral("disk.iso"), iso);
-    QVERIFY(!writeFile(*dir_, QStringLiteral("disk.iso.sha256"), (sha256Hex(iso) + QStringLiteral("  disk.iso\n")).toUtf8()).isNull());
+    QVERIFY(
+        !writeFile(*dir_, QStringLiteral("disk.iso.sha256"), (sha256Hex(iso) + QStringLiteral("  disk.iso\n")).toUtf8())
+             .isNull());
     QVERIFY(dropOn(window_.get(), {isoPath}));
     QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("disk.iso")), RowStatus::hashed, kTimeoutMs);
-    QTRY_VERIFY(noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("disk.iso is listed in disk.iso.sha256")));
+    QTRY_VERIFY(
+        noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("disk.iso is listed in disk.iso.sha256")));
     auto* verify = window_->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton"));
     QVERIFY(verify);
     QTest::mouseClick(verify, Qt::LeftButton);
@@ -235,11 +249,13 @@ void VerifyPageTest::sidecarIsOfferedAndVerified() {
     const QString other = writeFile(*dir_, QStringLiteral("other.bin"), "other\n");
     QVERIFY(!writeFile(*dir_, QStringLiteral("other.bin.md5"), "0123456789abcdef0123456789abcdef\n").isNull());
     QVERIFY(dropOn(window_.get(), {other}));
-    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("other.bin.md5")), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("sidecar")).contains(QStringLiteral("other.bin.md5")),
+                             kTimeoutMs);
     auto* notice = window_->findChild<QWidget*>(QStringLiteral("notice-sidecar"));
     QTest::mouseClick(notice->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton")), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("other.bin")), RowStatus::failed, kTimeoutMs);
-    QCOMPARE(probe_->digest(QStringLiteral("other.bin"), QStringLiteral("md5")), hexOf("other\n", QCryptographicHash::Md5));
+    QCOMPARE(probe_->digest(QStringLiteral("other.bin"), QStringLiteral("md5")),
+             hexOf("other\n", QCryptographicHash::Md5));
 }
 
 void VerifyPageTest::missingPathFromTheCommandLine() {

@@ -87,11 +87,13 @@ void VerifySaveTest::savedGnuFilePassesSha256sum() {
     dropTree();
     const QString path = dir_->filePath(QStringLiteral("data/SHA256SUMS"));
     QVERIFY(page_->saver()->save(path, SumsFormat::gnu, {QStringLiteral("sha256")}));
-    QTRY_COMPARE_WITH_TIMEOUT(noticeText(QStringLiteral("save")), QStringLiteral("Saved 3 files to ") + path, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(noticeText(QStringLiteral("save")), QStringLiteral("Saved 3 files to ") + path,
+                              kTimeoutMs);
     QFile saved(path);
     QVERIFY(saved.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(saved.readAll());
-    QVERIFY2(text.contains(sha256Hex("two\n") + QStringLiteral("  sub/two words.txt\n")), qPrintable(text));  // relative names
+    QVERIFY2(text.contains(sha256Hex("two\n") + QStringLiteral("  sub/two words.txt\n")),
+             qPrintable(text));  // relative names
     const Run run = sha256sumCheck(path);
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.output.count(QStringLiteral(": OK")), 3);
@@ -127,16 +129,19 @@ void VerifySaveTest::savedBsdAndSfvFilesReadBack() {
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
     QVERIFY2(text.contains(QStringLiteral("one.txt ") + crc32Hex("one\n")), qPrintable(text));
-    QCOMPARE(hashscope::ui::SumsSaver::suggestedName(SumsFormat::gnu, QStringLiteral("sha256")), QStringLiteral("SHA256SUMS"));
+    QCOMPARE(hashscope::ui::SumsSaver::suggestedName(SumsFormat::gnu, QStringLiteral("sha256")),
+             QStringLiteral("SHA256SUMS"));
 }
 
 void VerifySaveTest::failedSaveLeavesNothing() {
     dropTree();
     const QString path = dir_->filePath(QStringLiteral("no such folder/SHA256SUMS"));
     QVERIFY(page_->saver()->save(path, SumsFormat::gnu, {QStringLiteral("sha256")}));
-    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).startsWith(QStringLiteral("Could not save")), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(noticeText(QStringLiteral("save")).startsWith(QStringLiteral("Could not save")),
+                             kTimeoutMs);
     QVERIFY(!QFileInfo::exists(path));
-    QVERIFY(!page_->saver()->save(dir_->filePath(QStringLiteral("x.md5")), SumsFormat::gnu, {QStringLiteral("md5")}));  // no MD5 digests
+    QVERIFY(!page_->saver()->save(dir_->filePath(QStringLiteral("x.md5")), SumsFormat::gnu,
+                                  {QStringLiteral("md5")}));  // no MD5 digests
 }
 
 void VerifySaveTest::copyAllFormats() {
@@ -148,7 +153,8 @@ void VerifySaveTest::copyAllFormats() {
     const QString bsd = actions->allAs(SumsFormat::bsd, page_->model()->algorithms());
     QVERIFY2(bsd.contains(QStringLiteral("CRC32C (data/one.txt) = ") + crc32cHex("one\n")), qPrintable(bsd));
     const QString markdown = actions->allAsMarkdown();
-    QVERIFY2(markdown.startsWith(QStringLiteral("| Name | Size | SHA-256 | CRC-32C | Status |\n| --- | ---: |")), qPrintable(markdown));
+    QVERIFY2(markdown.startsWith(QStringLiteral("| Name | Size | SHA-256 | CRC-32C | Status |\n| --- | ---: |")),
+             qPrintable(markdown));
     QVERIFY(markdown.contains(QStringLiteral("| data/one.txt | 4 bytes | `") + sha256Hex("one\n")));
 
     // Through the menu, as a user copies.
@@ -188,7 +194,8 @@ void VerifySaveTest::deleteRemovesSelectedRows() {
     focusTable();
     QTableView* table = page_->table();
     table->selectRow(0);
-    table->selectionModel()->select(page_->proxy()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->select(page_->proxy()->index(2, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QTest::keyClick(table, Qt::Key_Delete);
     QCOMPARE(probe_->rows(), 1);
     QCOMPARE(page_->model()->at(0).name, QStringLiteral("data/sub/two words.txt"));
@@ -197,7 +204,8 @@ void VerifySaveTest::deleteRemovesSelectedRows() {
 
 void VerifySaveTest::reverifyNoticesAChange() {
     const QString file = writeFile(*dir_, QStringLiteral("doc.txt"), "version 1\n");
-    const QString sums = writeFile(*dir_, QStringLiteral("doc.sha256"), (sha256Hex("version 1\n") + QStringLiteral("  doc.txt\n")).toUtf8());
+    const QString sums = writeFile(*dir_, QStringLiteral("doc.sha256"),
+                                   (sha256Hex("version 1\n") + QStringLiteral("  doc.txt\n")).toUtf8());
     QVERIFY(dropOn(window_.get(), {sums}));
     QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("doc.txt")), RowStatus::ok, kTimeoutMs);
     QVERIFY(!writeFile(*dir_, QStringLiteral("doc.txt"), "version 2\n").isNull());
@@ -222,7 +230,8 @@ void VerifySaveTest::sortingAndTheOrderAdded() {
     table->sortByColumn(FileTableModel::Size, Qt::DescendingOrder);
     QCOMPARE(names().value(0), QStringLiteral("data/three.bin"));
     table->sortByColumn(FileTableModel::Name, Qt::AscendingOrder);
-    QCOMPARE(names(), (QStringList{QStringLiteral("data/one.txt"), QStringLiteral("data/sub/two words.txt"), QStringLiteral("data/three.bin")}));
+    QCOMPARE(names(), (QStringList{QStringLiteral("data/one.txt"), QStringLiteral("data/sub/two words.txt"),
+                                   QStringLiteral("data/three.bin")}));
     table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // a third click on the header
     QCOMPARE(names(), added);
 }

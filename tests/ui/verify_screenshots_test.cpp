@@ -6,10 +6,10 @@
 
 #include <QApplication>
 #include <QCheckBox>
-#include <QPushButton>
 #include <QDir>
 #include <QMenu>
 #include <QPalette>
+#include <QPushButton>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QtTest>
@@ -59,14 +59,18 @@ void VerifyScreenshots::makeFiles() {
     QVERIFY(!writeFile(dir_, QStringLiteral("release/README.md"), "# Readme\n").isNull());
     QVERIFY(!sparseFile(dir_, QStringLiteral("release/ubuntu-24.04-desktop-amd64.iso"), qint64{3} << 30).isNull());
     QCOMPARE(::mkfifo(QFile::encodeName(dir_.filePath(QStringLiteral("release/events.pipe"))).constData(), 0600), 0);
-    const QString sums = QStringLiteral("%1  report.pdf\n%2  notes.txt\n%3  installer.sh\n%3  changelog.txt\n"
-                                        "%3  README.md/section\n%3  events.pipe\n")
+    const QString sums = QStringLiteral(
+                             "%1  report.pdf\n%2  notes.txt\n%3  installer.sh\n%3  changelog.txt\n"
+                             "%3  README.md/section\n%3  events.pipe\n")
                              .arg(sha256Hex(pdf), sha256Hex("Release notes\n"), sha256Hex("#!/bin/sh\necho hello\n"));
     QVERIFY(!writeFile(dir_, QStringLiteral("release/SHA256SUMS"), sums.toUtf8()).isNull());
     for (int i = 0; i < 12; ++i) {
-        QVERIFY(!writeFile(dir_, QStringLiteral("photos/2024/summer/IMG_%1.jpg").arg(4000 + i), QByteArray(50'000 + i * 977, 'p')).isNull());
+        QVERIFY(!writeFile(dir_, QStringLiteral("photos/2024/summer/IMG_%1.jpg").arg(4000 + i),
+                           QByteArray(50'000 + i * 977, 'p'))
+                     .isNull());
     }
-    QVERIFY(QFile::link(dir_.filePath(QStringLiteral("release")), dir_.filePath(QStringLiteral("photos/release-link"))));
+    QVERIFY(
+        QFile::link(dir_.filePath(QStringLiteral("release")), dir_.filePath(QStringLiteral("photos/release-link"))));
 }
 
 void VerifyScreenshots::shoot(QWidget* widget, const QString& name) {
@@ -81,7 +85,8 @@ void VerifyScreenshots::runStates(MainWindow& window, const QString& prefix) {
 
     // Hashing: a large ISO among small files.
     page->addPaths({dir_.filePath(QStringLiteral("release/ubuntu-24.04-desktop-amd64.iso")),
-                    dir_.filePath(QStringLiteral("release/report.pdf")), dir_.filePath(QStringLiteral("release/notes.txt"))});
+                    dir_.filePath(QStringLiteral("release/report.pdf")),
+                    dir_.filePath(QStringLiteral("release/notes.txt"))});
     QTRY_VERIFY_WITH_TIMEOUT(probe.rows() == 3 && page->model()->at(0).done > (qint64{1} << 30), kTimeoutMs);
     shoot(&window, prefix + QStringLiteral("2-hashing"));
     QTRY_VERIFY_WITH_TIMEOUT(probe.idle(), 60000);
@@ -100,7 +105,9 @@ void VerifyScreenshots::runStates(MainWindow& window, const QString& prefix) {
     QTRY_COMPARE_WITH_TIMEOUT(page->expectedBox()->state(), QStringLiteral("mismatched"), 180000);
     shoot(&window, prefix + QStringLiteral("4-mismatched"));
     // One click on the sidecar offer: the plain rows that SHA256SUMS lists are verified too.
-    window.findChild<QWidget*>(QStringLiteral("notice-sidecar"))->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton"))->click();
+    window.findChild<QWidget*>(QStringLiteral("notice-sidecar"))
+        ->findChild<QPushButton*>(QStringLiteral("verifySidecarsButton"))
+        ->click();
 
     // A folder walked, then failures only.
     page->expectedBox()->setText({});

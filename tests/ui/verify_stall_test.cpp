@@ -98,7 +98,8 @@ void VerifyStallTest::eventLoopNeverStalls() {
     const double bestMs = static_cast<double>(best) / 1e6;
     if (best >= kMaxStallMs * 1'000'000 && busiest > kBusyMachine) {
         QSKIP(qPrintable(QStringLiteral("too busy to measure: other processes kept %1 cores busy; longest gap %2 ms")
-                             .arg(busiest, 0, 'f', 2).arg(bestMs, 0, 'f', 1)));
+                             .arg(busiest, 0, 'f', 2)
+                             .arg(bestMs, 0, 'f', 1)));
     }
     QVERIFY2(best < kMaxStallMs * 1'000'000, qPrintable(QStringLiteral("longest gap %1 ms").arg(bestMs)));
 }
@@ -154,9 +155,10 @@ std::pair<qint64, double> VerifyStallTest::measureOnce(const QTemporaryDir& dir,
         QCOMPARE(probe.digest(QStringLiteral("tree/d07/f123"), QStringLiteral("sha256")), sha256Hex({}));
     }();
     const double longestMs = static_cast<double>(longest) / 1e6;
-    qInfo("hashed 2 GiB and %d files in %lld ms; %lld event-loop ticks, longest gap %.1f ms; other processes kept "
-          "%.2f cores busy meanwhile",
-          kRows - 1, totalMs, ticks, longestMs, others);
+    qInfo(
+        "hashed 2 GiB and %d files in %lld ms; %lld event-loop ticks, longest gap %.1f ms; other processes kept "
+        "%.2f cores busy meanwhile",
+        kRows - 1, totalMs, ticks, longestMs, others);
     return {longest, others};
 }
 

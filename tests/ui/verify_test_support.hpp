@@ -95,9 +95,7 @@ public:
         const int r = rowOf(name);
         return r < 0 ? RowStatus::queued : model()->at(r).status;
     }
-    [[nodiscard]] QString statusText(const QString& name) const {
-        return cell(name, model()->statusColumn());
-    }
+    [[nodiscard]] QString statusText(const QString& name) const { return cell(name, model()->statusColumn()); }
     [[nodiscard]] QString digest(const QString& name, const QString& algorithm) const {
         const int column = model()->algorithmColumn(algorithm);
         return column < 0 ? QString() : cell(name, column);

@@ -22,9 +22,9 @@
 #include "bench/results_model.hpp"
 #include "bench/run_progress.hpp"
 #include "bench/settings_store.hpp"
+#include "common/status_colours.hpp"
 #include "hashscope/bench/environment.hpp"
 #include "hashscope/bench/runner.hpp"
-#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -79,7 +79,7 @@ BenchmarkPage::BenchmarkPage(const CpuInfo& cpu, CpuFeatureSet features, QWidget
     : QWidget(parent), registry_(features), cpu_(withFeatures(cpu, features)) {
     setObjectName(QStringLiteral("benchmarkPage"));
     pool_.setObjectName(QStringLiteral("benchmarkPool"));
-    cores_ = allowedCores();  // before any run narrows the GUI thread's mask
+    cores_ = allowedCores();     // before any run narrows the GUI thread's mask
     pool_.setMaxThreadCount(1);  // one run at a time; its own threads come from the engine
     build();
     tick_.setInterval(1000);
@@ -151,8 +151,9 @@ void BenchmarkPage::build() {
     warnings_ = new QLabel(this);
     warnings_->setObjectName(QStringLiteral("warningsLabel"));
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff4ce; color: #4d3800; border: 1px solid #e6c867; border-radius: 4px; padding: 4px; }"));
+    warnings_->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; border: 1px solid #e6c867; border-radius: 4px; "
+                       "padding: 4px; }"));
     exportBar_ = new ExportBar(this);
     chart_ = new ChartPanel(this);
     results_ = new ResultsModel(this);
@@ -362,8 +363,10 @@ QString BenchmarkPage::loadBaseline(const QString& path) {
     chart_->setBaseline(baseline_);
     const QString name = QFileInfo(path).fileName();
     exportBar_->setBaselineName(name);
-    setStatus(tr("Baseline %1: %2 cells, %3").arg(name).arg(baseline_->results.size()).arg(
-        QString::fromStdString(baseline_->environment.cpu_model)));
+    setStatus(tr("Baseline %1: %2 cells, %3")
+                  .arg(name)
+                  .arg(baseline_->results.size())
+                  .arg(QString::fromStdString(baseline_->environment.cpu_model)));
     return {};
 }
 

@@ -110,9 +110,9 @@ private:
     std::size_t done_ = 0, total_ = 0;
     double estimate_ = 0;
     QElapsedTimer clock_;
-    QTimer tick_;  // time left counts down between cells
-    QTimer remember_;  // edits are saved once typing pauses, and when the page goes
-    std::vector<int> cores_;  // the cores the program may use
+    QTimer tick_;                                  // time left counts down between cells
+    QTimer remember_;                              // edits are saved once typing pauses, and when the page goes
+    std::vector<int> cores_;                       // the cores the program may use
     std::unique_ptr<ScopedAffinity> guiAffinity_;  // keeps the GUI off the measuring core
 };
 

@@ -35,7 +35,8 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("chartPanel"));
     viewCombo_ = new QComboBox(this);
     viewCombo_->setObjectName(QStringLiteral("chartViewCombo"));
-    viewCombo_->addItems({tr("ns/op vs size"), tr("GB/s vs size"), tr("GB/s vs threads"), tr("GB/s at one size (bars)")});
+    viewCombo_->addItems(
+        {tr("ns/op vs size"), tr("GB/s vs size"), tr("GB/s vs threads"), tr("GB/s at one size (bars)")});
     sizeCombo_ = new QComboBox(this);
     sizeCombo_->setObjectName(QStringLiteral("barSizeCombo"));
     sizeCombo_->setToolTip(tr("The buffer size the bars show"));
@@ -148,7 +149,9 @@ void ChartPanel::rebuild() {
 }
 
 void ChartPanel::drawLines(View view) {
-    const ChartView chartView = view == View::nsop ? ChartView::nsop : view == View::gbps ? ChartView::gbps : ChartView::threads;
+    const ChartView chartView = view == View::nsop   ? ChartView::nsop
+                                : view == View::gbps ? ChartView::gbps
+                                                     : ChartView::threads;
     auto chartData = selectChartData(*report_, ChartOptions{chartView, {}});
     if (!chartData) {
         showMessage(QString::fromStdString(chartData.error().message));
@@ -224,7 +227,8 @@ QStringList ChartPanel::curveNames() const {
     if (stack_->currentWidget() != plot_) return names;
     for (int i = 0; i < plot_->plottableCount(); ++i) {
         const QCPAbstractPlottable* p = plot_->plottable(i);
-        if (qobject_cast<const QCPErrorBars*>(p) || p->name().endsWith(kImprecise) || p->name().startsWith(QStringLiteral("hollow:"))) {
+        if (qobject_cast<const QCPErrorBars*>(p) || p->name().endsWith(kImprecise) ||
+            p->name().startsWith(QStringLiteral("hollow:"))) {
             continue;
         }
         names << p->name();

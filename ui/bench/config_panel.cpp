@@ -9,10 +9,10 @@
 
 #include "bench/participant_tree.hpp"
 #include "common/format.hpp"
+#include "common/status_colours.hpp"
 #include "hashscope/bench/presets.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/bench/sizes.hpp"
-#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -66,8 +66,9 @@ ConfigPanel::ConfigPanel(const Registry& registry, const CpuInfo& cpu, QWidget* 
     modes_->setEditable(true);
     modes_->addItems({QStringLiteral("oneshot"), QStringLiteral("stream:4KiB"), QStringLiteral("stream:64KiB"),
                       QStringLiteral("bytewise"), QStringLiteral("oneshot,bytewise")});
-    modes_->setToolTip(tr("oneshot: the whole buffer in one call; stream:CHUNK: updates of CHUNK bytes; "
-                          "bytewise: one byte per update. Several, comma-separated."));
+    modes_->setToolTip(
+        tr("oneshot: the whole buffer in one call; stream:CHUNK: updates of CHUNK bytes; "
+           "bytewise: one byte per update. Several, comma-separated."));
     modesError_ = errorLabel(QStringLiteral("modeError"), this);
     threads_ = new QLineEdit(this);
     threads_->setObjectName(QStringLiteral("threadsEdit"));
@@ -175,9 +176,15 @@ BenchSettings ConfigPanel::settings() const {
     s.modes = modes_->currentText();
     s.threads = threads_->text();
     switch (placement_->currentIndex()) {
-        case 1: s.placements = {bench::Placement::cold}; break;
-        case 2: s.placements = {bench::Placement::hot, bench::Placement::cold}; break;
-        default: s.placements = {bench::Placement::hot}; break;
+        case 1:
+            s.placements = {bench::Placement::cold};
+            break;
+        case 2:
+            s.placements = {bench::Placement::hot, bench::Placement::cold};
+            break;
+        default:
+            s.placements = {bench::Placement::hot};
+            break;
     }
     s.precisionPercent = precision_->value();
     s.budgetSeconds = budget_->value();
@@ -223,7 +230,8 @@ void ConfigPanel::validate() {
 }
 
 void ConfigPanel::setEditable(bool editable) {
-    for (QWidget* w : std::initializer_list<QWidget*>{preset_, tree_, sizes_, modes_, threads_, placement_, precision_, budget_}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{preset_, tree_, sizes_, modes_, threads_, placement_, precision_, budget_}) {
         w->setEnabled(editable);
     }
 }

@@ -31,12 +31,12 @@ CpuSummary::CpuSummary(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     QFont big = model->font();
     big.setBold(true);
     model->setFont(big);
-    auto* shape = new QLabel(tr("%1 cores · %2 threads%3")
-                                 .arg(cpu.cores)
-                                 .arg(cpu.threads)
-                                 .arg(cpu.hypervisor.empty() ? QString()
-                                                             : tr(" · %1 guest").arg(QString::fromStdString(cpu.hypervisor))),
-                             this);
+    auto* shape = new QLabel(
+        tr("%1 cores · %2 threads%3")
+            .arg(cpu.cores)
+            .arg(cpu.threads)
+            .arg(cpu.hypervisor.empty() ? QString() : tr(" · %1 guest").arg(QString::fromStdString(cpu.hypervisor))),
+        this);
     shape->setWordWrap(true);
 
     // Features in two columns: ✓ in green, ✗ in grey, so the missing ones stand out by absence.
@@ -50,7 +50,8 @@ CpuSummary::CpuSummary(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]), features);
         label->setToolTip(marks[i].id);
-        label->setStyleSheet(status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
+        label->setStyleSheet(
+            status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
         grid->addWidget(label, static_cast<int>(i / 2), static_cast<int>(i % 2));
     }
 

@@ -30,8 +30,9 @@ ExportBar::ExportBar(QWidget* parent) : QWidget(parent) {
     export_ = menuButton(tr("Export results"), QStringLiteral("exportButton"), this);
     loadBaseline_ = new QPushButton(tr("Load baseline…"), this);
     loadBaseline_->setObjectName(QStringLiteral("loadBaselineButton"));
-    loadBaseline_->setToolTip(tr("Overlay an earlier run (a .json from this page or hashscope-cli bench --json), "
-                                 "dashed, with a ratio column in the table"));
+    loadBaseline_->setToolTip(
+        tr("Overlay an earlier run (a .json from this page or hashscope-cli bench --json), "
+           "dashed, with a ratio column in the table"));
     clearBaseline_ = new QPushButton(tr("Clear baseline"), this);
     clearBaseline_->setObjectName(QStringLiteral("clearBaselineButton"));
     baselineName_ = new QLabel(this);
@@ -39,9 +40,8 @@ ExportBar::ExportBar(QWidget* parent) : QWidget(parent) {
 
     auto chartItem = [this](const QString& text, const QString& filter, const QString& suffix, double scale) {
         saveChart_->menu()->addAction(text, this, [this, filter, suffix, scale] {
-            askForFile(tr("Save chart"), filter, suffix, true, [this, scale](const QString& path) {
-                emit saveChartRequested(path, scale);
-            });
+            askForFile(tr("Save chart"), filter, suffix, true,
+                       [this, scale](const QString& path) { emit saveChartRequested(path, scale); });
         });
     };
     chartItem(tr("PNG image…"), tr("PNG images (*.png)"), QStringLiteral("png"), 1);
@@ -50,7 +50,8 @@ ExportBar::ExportBar(QWidget* parent) : QWidget(parent) {
     chartItem(tr("PDF document…"), tr("PDF documents (*.pdf)"), QStringLiteral("pdf"), 1);
     auto exportItem = [this](const QString& text, const QString& filter, const QString& suffix) {
         export_->menu()->addAction(text, this, [this, filter, suffix] {
-            askForFile(tr("Export results"), filter, suffix, true, [this](const QString& path) { emit exportRequested(path); });
+            askForFile(tr("Export results"), filter, suffix, true,
+                       [this](const QString& path) { emit exportRequested(path); });
         });
     };
     exportItem(tr("JSON (hashscope-bench/1)…"), tr("JSON files (*.json)"), QStringLiteral("json"));

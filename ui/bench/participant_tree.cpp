@@ -93,7 +93,8 @@ std::vector<bench::Participant> ParticipantTree::selection() const {
         for (int j = 0; j < top->childCount(); ++j) {
             const QTreeWidgetItem* child = top->child(j);
             if ((child->flags() & Qt::ItemIsEnabled) && child->checkState(Name) == Qt::Checked) {
-                out.push_back({top->text(Name).toStdString(), child->data(Name, kImplementationRole).toString().toStdString()});
+                out.push_back(
+                    {top->text(Name).toStdString(), child->data(Name, kImplementationRole).toString().toStdString()});
             }
         }
     }

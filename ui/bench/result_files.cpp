@@ -19,9 +19,15 @@ QString writeResults(const bench::BenchReport& report, const QString& path) {
     if (!format) return QObject::tr("cannot save %1: use a .json, .csv or .md file name").arg(path);
     std::string text;
     switch (*format) {
-        case ResultFormat::json: text = bench::to_json(report); break;
-        case ResultFormat::csv: text = bench::to_csv(report); break;
-        case ResultFormat::markdown: text = bench::to_markdown(report); break;
+        case ResultFormat::json:
+            text = bench::to_json(report);
+            break;
+        case ResultFormat::csv:
+            text = bench::to_csv(report);
+            break;
+        case ResultFormat::markdown:
+            text = bench::to_markdown(report);
+            break;
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return QObject::tr("cannot save %1: %2").arg(path, file.errorString());

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "common/format.hpp"
-#include "hashscope/bench/sizes.hpp"
 #include "common/status_colours.hpp"
+#include "hashscope/bench/sizes.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -70,38 +70,61 @@ int ResultsModel::columnCount(const QModelIndex& parent) const {
 
 QVariant ResultsModel::text(const bench::CellResult& c, int column) const {
     switch (column) {
-        case Algorithm: return isHarness(c) ? tr("(harness)") : qs(c.algorithm);
-        case Implementation: return qs(c.implementation) + (c.best ? QStringLiteral(" *") : QString());
-        case Size: return qs(bench::format_size(c.size));
-        case Mode: return qs(bench::mode_label(c.mode));
-        case Threads: return c.threads;
-        case Cache: return qs(std::string(bench::placement_name(c.placement)));
-        case NsPerOp: return formatFigure(c.ns_per_op.mean);
-        case Error: return QStringLiteral("± ") + formatFigure(c.ns_per_op.error);
-        case GbPerS: return isHarness(c) ? QStringLiteral("—") : formatFigure(c.gb_per_s);  // it hashes nothing
-        case OpsPerMs: return formatFigure(c.ops_per_ms);
-        case Samples: return QString::number(c.samples) + (c.precise ? QString() : QStringLiteral(" ~"));
-        case BaselineNsPerOp: return c.baseline ? formatFigure(c.baseline->baseline_mean) : QStringLiteral("—");
+        case Algorithm:
+            return isHarness(c) ? tr("(harness)") : qs(c.algorithm);
+        case Implementation:
+            return qs(c.implementation) + (c.best ? QStringLiteral(" *") : QString());
+        case Size:
+            return qs(bench::format_size(c.size));
+        case Mode:
+            return qs(bench::mode_label(c.mode));
+        case Threads:
+            return c.threads;
+        case Cache:
+            return qs(std::string(bench::placement_name(c.placement)));
+        case NsPerOp:
+            return formatFigure(c.ns_per_op.mean);
+        case Error:
+            return QStringLiteral("± ") + formatFigure(c.ns_per_op.error);
+        case GbPerS:
+            return isHarness(c) ? QStringLiteral("—") : formatFigure(c.gb_per_s);  // it hashes nothing
+        case OpsPerMs:
+            return formatFigure(c.ops_per_ms);
+        case Samples:
+            return QString::number(c.samples) + (c.precise ? QString() : QStringLiteral(" ~"));
+        case BaselineNsPerOp:
+            return c.baseline ? formatFigure(c.baseline->baseline_mean) : QStringLiteral("—");
         case Ratio:
             if (!c.baseline) return QStringLiteral("—");
             return QStringLiteral("%1×%2").arg(QString::number(c.baseline->speedup, 'f', 2),
                                                c.baseline->significant ? QString() : QStringLiteral(" (n.s.)"));
-        default: return {};
+        default:
+            return {};
     }
 }
 
 QVariant ResultsModel::value(const bench::CellResult& c, int column) const {
     switch (column) {
-        case Size: return static_cast<qulonglong>(c.size);
-        case Threads: return c.threads;
-        case NsPerOp: return c.ns_per_op.mean;
-        case Error: return c.ns_per_op.error;
-        case GbPerS: return c.gb_per_s;
-        case OpsPerMs: return c.ops_per_ms;
-        case Samples: return static_cast<qulonglong>(c.samples);
-        case BaselineNsPerOp: return c.baseline ? QVariant(c.baseline->baseline_mean) : QVariant();
-        case Ratio: return c.baseline ? QVariant(c.baseline->speedup) : QVariant();
-        default: return text(c, column);
+        case Size:
+            return static_cast<qulonglong>(c.size);
+        case Threads:
+            return c.threads;
+        case NsPerOp:
+            return c.ns_per_op.mean;
+        case Error:
+            return c.ns_per_op.error;
+        case GbPerS:
+            return c.gb_per_s;
+        case OpsPerMs:
+            return c.ops_per_ms;
+        case Samples:
+            return static_cast<qulonglong>(c.samples);
+        case BaselineNsPerOp:
+            return c.baseline ? QVariant(c.baseline->baseline_mean) : QVariant();
+        case Ratio:
+            return c.baseline ? QVariant(c.baseline->speedup) : QVariant();
+        default:
+            return text(c, column);
     }
 }
 
@@ -110,8 +133,10 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     const auto& c = cells_[static_cast<std::size_t>(index.row())];
     const int column = index.column();
     switch (role) {
-        case Qt::DisplayRole: return text(c, column);
-        case ValueRole: return value(c, column);
+        case Qt::DisplayRole:
+            return text(c, column);
+        case ValueRole:
+            return value(c, column);
         case Qt::TextAlignmentRole:
             return column >= Threads && column != Cache ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
         case Qt::ForegroundRole:
@@ -131,27 +156,43 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
                     .arg(c.baseline->significant ? QString() : tr("; not significant: the 99.9% intervals overlap"));
             }
             return {};
-        default: return {};
+        default:
+            return {};
     }
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-        case Algorithm: return tr("Algorithm");
-        case Implementation: return tr("Implementation");
-        case Size: return tr("Size");
-        case Mode: return tr("Mode");
-        case Threads: return tr("Threads");
-        case Cache: return tr("Cache");
-        case NsPerOp: return tr("ns/op");
-        case Error: return tr("± error");
-        case GbPerS: return tr("GB/s");
-        case OpsPerMs: return tr("ops/ms");
-        case Samples: return tr("Samples");
-        case BaselineNsPerOp: return tr("Baseline ns/op");
-        case Ratio: return tr("Ratio");
-        default: return {};
+        case Algorithm:
+            return tr("Algorithm");
+        case Implementation:
+            return tr("Implementation");
+        case Size:
+            return tr("Size");
+        case Mode:
+            return tr("Mode");
+        case Threads:
+            return tr("Threads");
+        case Cache:
+            return tr("Cache");
+        case NsPerOp:
+            return tr("ns/op");
+        case Error:
+            return tr("± error");
+        case GbPerS:
+            return tr("GB/s");
+        case OpsPerMs:
+            return tr("ops/ms");
+        case Samples:
+            return tr("Samples");
+        case BaselineNsPerOp:
+            return tr("Baseline ns/op");
+        case Ratio:
+            return tr("Ratio");
+        default:
+            return {};
     }
 }
 

@@ -15,8 +15,21 @@ class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Algorithm, Implementation, Size, Mode, Threads, Cache, NsPerOp, Error, GbPerS, OpsPerMs, Samples,
-                  BaselineNsPerOp, Ratio };
+    enum Column {
+        Algorithm,
+        Implementation,
+        Size,
+        Mode,
+        Threads,
+        Cache,
+        NsPerOp,
+        Error,
+        GbPerS,
+        OpsPerMs,
+        Samples,
+        BaselineNsPerOp,
+        Ratio
+    };
     static constexpr int kBaseColumns = BaselineNsPerOp;
     // The number behind a cell (ns/op, GB/s, the ratio), for sorting and tests.
     static constexpr int ValueRole = Qt::UserRole + 1;

@@ -17,10 +17,11 @@ std::size_t cellsPerGroup(const bench::BenchSpec& spec, const bench::ModeSpec& m
 }
 
 QString groupText(std::size_t size, const bench::ModeSpec& mode, unsigned threads, bench::Placement placement) {
-    QString text = QStringLiteral("%1 · %2 · %3 %4")
-                       .arg(QString::fromStdString(bench::format_size(size)), QString::fromStdString(bench::mode_label(mode)))
-                       .arg(threads)
-                       .arg(threads == 1 ? QStringLiteral("thread") : QStringLiteral("threads"));
+    QString text =
+        QStringLiteral("%1 · %2 · %3 %4")
+            .arg(QString::fromStdString(bench::format_size(size)), QString::fromStdString(bench::mode_label(mode)))
+            .arg(threads)
+            .arg(threads == 1 ? QStringLiteral("thread") : QStringLiteral("threads"));
     if (placement == bench::Placement::cold) text += QStringLiteral(" · cold");
     return text;
 }

@@ -15,7 +15,7 @@
 namespace hashscope::ui {
 
 struct StoredBenchSettings {
-    QString preset = QStringLiteral("quick");  // as the preset box shows it; "custom" for hand-made
+    QString preset = QStringLiteral("quick");      // as the preset box shows it; "custom" for hand-made
     QString basePreset = QStringLiteral("quick");  // the preset that custom settings grew from
     BenchSettings settings;
     QString chartView = QStringLiteral("nsop");  // nsop, gbps, threads, bars

@@ -12,21 +12,36 @@ QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<
 
 QString featureDisplayName(CpuFeature feature) {
     switch (feature) {
-        case CpuFeature::sse41: return QStringLiteral("SSE4.1");
-        case CpuFeature::sse42: return QStringLiteral("SSE4.2");
-        case CpuFeature::pclmulqdq: return QStringLiteral("PCLMULQDQ");
-        case CpuFeature::avx2: return QStringLiteral("AVX2");
-        case CpuFeature::avx512f: return QStringLiteral("AVX-512F");
-        case CpuFeature::avx512bw: return QStringLiteral("AVX-512BW");
-        case CpuFeature::avx512vl: return QStringLiteral("AVX-512VL");
-        case CpuFeature::vpclmulqdq: return QStringLiteral("VPCLMULQDQ");
-        case CpuFeature::sha: return QStringLiteral("SHA-NI");
-        case CpuFeature::bmi2: return QStringLiteral("BMI2");
-        case CpuFeature::arm_crc32: return QStringLiteral("CRC32");
-        case CpuFeature::arm_pmull: return QStringLiteral("PMULL");
-        case CpuFeature::arm_sha1: return QStringLiteral("SHA1");
-        case CpuFeature::arm_sha2: return QStringLiteral("SHA2");
-        case CpuFeature::arm_sha3: return QStringLiteral("SHA3");
+        case CpuFeature::sse41:
+            return QStringLiteral("SSE4.1");
+        case CpuFeature::sse42:
+            return QStringLiteral("SSE4.2");
+        case CpuFeature::pclmulqdq:
+            return QStringLiteral("PCLMULQDQ");
+        case CpuFeature::avx2:
+            return QStringLiteral("AVX2");
+        case CpuFeature::avx512f:
+            return QStringLiteral("AVX-512F");
+        case CpuFeature::avx512bw:
+            return QStringLiteral("AVX-512BW");
+        case CpuFeature::avx512vl:
+            return QStringLiteral("AVX-512VL");
+        case CpuFeature::vpclmulqdq:
+            return QStringLiteral("VPCLMULQDQ");
+        case CpuFeature::sha:
+            return QStringLiteral("SHA-NI");
+        case CpuFeature::bmi2:
+            return QStringLiteral("BMI2");
+        case CpuFeature::arm_crc32:
+            return QStringLiteral("CRC32");
+        case CpuFeature::arm_pmull:
+            return QStringLiteral("PMULL");
+        case CpuFeature::arm_sha1:
+            return QStringLiteral("SHA1");
+        case CpuFeature::arm_sha2:
+            return QStringLiteral("SHA2");
+        case CpuFeature::arm_sha3:
+            return QStringLiteral("SHA3");
     }
     return qs(cpu_feature_name(feature));
 }

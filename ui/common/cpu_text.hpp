@@ -16,8 +16,8 @@ namespace hashscope::ui {
 
 struct FeatureMark {
     CpuFeature feature;
-    QString name;   // "AVX-512F", "SHA-NI": as documentation writes them
-    QString id;     // "avx512f", "sha": as /proc/cpuinfo and the CLI write them
+    QString name;  // "AVX-512F", "SHA-NI": as documentation writes them
+    QString id;    // "avx512f", "sha": as /proc/cpuinfo and the CLI write them
     bool present = false;
 };
 
@@ -28,10 +28,10 @@ QString markText(const FeatureMark& mark);
 QString featureDisplayName(CpuFeature feature);
 
 struct AlgorithmChoice {
-    QString algorithm;       // "crc32c"
-    QString display;         // "CRC-32C"
-    QString chosen;          // "vpclmul", empty when nothing can run
-    QString chosenBackend;   // "own", "isal", ...
+    QString algorithm;         // "crc32c"
+    QString display;           // "CRC-32C"
+    QString chosen;            // "vpclmul", empty when nothing can run
+    QString chosenBackend;     // "own", "isal", ...
     QStringList alternatives;  // other implementations this CPU can run, by priority
     QStringList unavailable;   // "neon (needs pmull)": the ones it cannot
 };

@@ -1,7 +1,7 @@
 #include "main/version_report.hpp"
 
-#include <QtGlobal>
 #include <qcustomplot.h>
+#include <QtGlobal>
 
 #include "hashscope/build_info.hpp"
 #include "hashscope/libraries.hpp"

@@ -130,7 +130,8 @@ Result<BuiltBarChart> buildBarChart(QCustomPlot& plot, const bench::BenchReport&
         built.labels << row.series->label;
         ticker->addTick(at, row.series->label);
 
-        QCPBars* bar = addBar(key, value, pairs ? at + kPairWidth / 2 : at, row.point.y, pairs ? kPairWidth : kBarWidth, fill);
+        QCPBars* bar =
+            addBar(key, value, pairs ? at + kPairWidth / 2 : at, row.point.y, pairs ? kPairWidth : kBarWidth, fill);
         bar->setPen(QPen(color.darker(115), 1));
         bar->setName(row.series->label);
         auto* error = new QCPErrorBars(key, value);
@@ -155,7 +156,8 @@ Result<BuiltBarChart> buildBarChart(QCustomPlot& plot, const bench::BenchReport&
             before->setName(QStringLiteral("baseline"));
             ChartSeries named = *row.series;
             named.label += QStringLiteral(" (baseline)");
-            built.hover.push_back({before, at - kPairWidth / 2, row.baseline->y, pointText(named, *row.baseline, *data)});
+            built.hover.push_back(
+                {before, at - kPairWidth / 2, row.baseline->y, pointText(named, *row.baseline, *data)});
             addValueLabel(plot, *built.axisRect, at - kPairWidth / 2, row.baseline->y, formatFigure(row.baseline->y));
             most = std::max(most, row.baseline->y);
             if (built.baselineBars.empty()) before->addToLegend(built.legend);

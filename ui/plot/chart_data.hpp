@@ -26,7 +26,7 @@ struct ChartPoint {
     // The 99.9% confidence interval of y. For GB/s it is the ns/op interval turned over, so it is
     // lopsided and `high` is +infinity when the ns/op interval reaches zero.
     double low = 0, high = 0;
-    bool precise = true;  // reached the precision target in its time budget
+    bool precise = true;      // reached the precision target in its time budget
     std::size_t samples = 0;  // behind the mean, for tooltips
 };
 

@@ -13,12 +13,14 @@ QString pointText(const ChartSeries& series, const ChartPoint& point, const Char
     QStringList lines{series.label};
     QString where;
     if (data.view == ChartView::threads) {
-        where = QStringLiteral("%1 %2").arg(point.x).arg(point.x == 1 ? QStringLiteral("thread") : QStringLiteral("threads"));
+        where = QStringLiteral("%1 %2").arg(point.x).arg(point.x == 1 ? QStringLiteral("thread")
+                                                                      : QStringLiteral("threads"));
     } else {
         where = QString::fromStdString(bench::format_size(static_cast<std::size_t>(point.x)));
     }
     if (data.view == ChartView::nsop) {
-        lines << QStringLiteral("%1: %2 ± %3 ns/op").arg(where, formatFigure(point.y), formatFigure(point.high - point.y));
+        lines << QStringLiteral("%1: %2 ± %3 ns/op")
+                     .arg(where, formatFigure(point.y), formatFigure(point.high - point.y));
     } else {
         const QString high = std::isfinite(point.high) ? formatFigure(point.high) : QStringLiteral("∞");
         lines << QStringLiteral("%1: %2 GB/s").arg(where, formatFigure(point.y));

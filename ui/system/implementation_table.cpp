@@ -41,9 +41,9 @@ QTableWidget* makeImplementationTable(const Registry& registry, QWidget* parent)
         for (std::size_t band = 0; longest != nullptr && band + 1 < kBands; ++band) {
             const auto* other = registry.best(id, kBandLimits[band] - 1);
             if (other != longest) {
-                chosenText += QStringLiteral("; %1: %2").arg(QString::fromStdString(band_label(band)),
-                                                          QString::fromUtf8(other->id.data(),
-                                                                            static_cast<qsizetype>(other->id.size())));
+                chosenText += QStringLiteral("; %1: %2")
+                                  .arg(QString::fromStdString(band_label(band)),
+                                       QString::fromUtf8(other->id.data(), static_cast<qsizetype>(other->id.size())));
             }
         }
         auto* chosen = item(chosenText);

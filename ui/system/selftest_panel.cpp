@@ -9,8 +9,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "system/selftest_run.hpp"
 #include "common/status_colours.hpp"
+#include "system/selftest_run.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -20,7 +20,9 @@ const QColor& kFailed = status_colour::kBad;
 const QColor& kGrey = status_colour::kMuted;
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-QString key(const QString& algorithm, const QString& implementation) { return algorithm + QLatin1Char('/') + implementation; }
+QString key(const QString& algorithm, const QString& implementation) {
+    return algorithm + QLatin1Char('/') + implementation;
+}
 
 // The rows tested, in the order the self-test reports them: algorithm by algorithm, best first.
 std::vector<const Implementation*> orderedRows(std::span<const Implementation> rows) {
@@ -47,7 +49,8 @@ QTableWidgetItem* cell(const QString& text) {
 QString details(const SelfTestOutcome& o, bool alone) {
     if (o.status != SelfTestStatus::passed) return QString::fromStdString(o.message);
     const QString checked = QObject::tr("%1 known answers · %2 random messages").arg(o.vectors).arg(o.random_messages);
-    if (o.reference != o.implementation) return checked + QObject::tr(" agree with %1").arg(QString::fromStdString(o.reference));
+    if (o.reference != o.implementation)
+        return checked + QObject::tr(" agree with %1").arg(QString::fromStdString(o.reference));
     return checked + (alone ? QObject::tr(", any split = whole message")
                             : QObject::tr(", any split = whole message (the reference of the others)"));
 }
@@ -61,9 +64,10 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
     pool_.setMaxThreadCount(1);
     run_ = new QPushButton(tr("Self-test"), this);
     run_->setObjectName(QStringLiteral("selfTestButton"));
-    run_->setToolTip(tr("Run every implementation this CPU can run through the known-answer vectors of its "
-                        "algorithm, then compare it with the algorithm's reference implementation on random "
-                        "messages of many lengths, fed in random pieces"));
+    run_->setToolTip(
+        tr("Run every implementation this CPU can run through the known-answer vectors of its "
+           "algorithm, then compare it with the algorithm's reference implementation on random "
+           "messages of many lengths, fed in random pieces"));
     runToolTip_ = run_->toolTip();
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("selfTestCancelButton"));
@@ -132,9 +136,10 @@ void SelfTestPanel::resetTable() {
         const bool available = registry_.available(*row);
         runnable_ += available ? 1 : 0;
         auto* result = cell(available ? tr("not run") : tr("skipped"));
-        auto* what = cell(available ? QString()
-                                    : tr("needs %1, which this CPU lacks")
-                                          .arg(QString::fromStdString(row->needs.without(registry_.features()).to_string())));
+        auto* what =
+            cell(available ? QString()
+                           : tr("needs %1, which this CPU lacks")
+                                 .arg(QString::fromStdString(row->needs.without(registry_.features()).to_string())));
         if (!available) {
             result->setForeground(kGrey);
             what->setForeground(kGrey);
@@ -159,7 +164,8 @@ void SelfTestPanel::run() {
     report_ = {};
     resetTable();
     for (int r = 0; r < table_->rowCount(); ++r) {
-        if (table_->item(r, kSelfTestResult)->text() == tr("not run")) table_->item(r, kSelfTestResult)->setText(tr("waiting"));
+        if (table_->item(r, kSelfTestResult)->text() == tr("not run"))
+            table_->item(r, kSelfTestResult)->setText(tr("waiting"));
     }
     job_ = new SelfTestRun(registry_, options_, pool_, this);
     connect(job_, &SelfTestRun::outcomeReady, this, &SelfTestPanel::onOutcome);
@@ -222,10 +228,13 @@ void SelfTestPanel::showOutcome(int row, const SelfTestOutcome& outcome) {
     result->setFont(font);
     const QString algorithm = QString::fromStdString(outcome.algorithm);
     int relatives = 0;  // rows of the same algorithm
-    for (int r = 0; r < table_->rowCount(); ++r) relatives += table_->item(r, kSelfTestAlgorithm)->text() == algorithm ? 1 : 0;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        relatives += table_->item(r, kSelfTestAlgorithm)->text() == algorithm ? 1 : 0;
     what->setText(details(outcome, relatives <= 1));
     what->setToolTip(what->text());
-    what->setForeground(outcome.status == SelfTestStatus::failed ? kFailed : outcome.status == SelfTestStatus::skipped ? kGrey : QColor());
+    what->setForeground(outcome.status == SelfTestStatus::failed    ? kFailed
+                        : outcome.status == SelfTestStatus::skipped ? kGrey
+                                                                    : QColor());
 }
 
 void SelfTestPanel::onFinished(const SelfTestReport& report) {
@@ -238,7 +247,8 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
     const QString seed = tr("random messages from seed %1").arg(report_.seed);
     if (report_.cancelled) {
         for (int r = 0; r < table_->rowCount(); ++r) {
-            if (table_->item(r, kSelfTestResult)->text() == tr("waiting")) table_->item(r, kSelfTestResult)->setText(tr("not run"));
+            if (table_->item(r, kSelfTestResult)->text() == tr("waiting"))
+                table_->item(r, kSelfTestResult)->setText(tr("not run"));
         }
         summary_->setText(tr("Cancelled after %1 of %2 implementations: %3 passed, %4 failed")
                               .arg(passed + failed)
@@ -247,8 +257,10 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
                               .arg(failed));
         summary_->setStyleSheet({});
     } else if (failed == 0) {
-        const QString skippedText = skipped > 0 ? tr(" (%1 skipped: this CPU lacks what they need)").arg(skipped) : QString();
-        summary_->setText(tr("✓ All %1 implementations this CPU can run passed%2 · %3").arg(passed).arg(skippedText, seed));
+        const QString skippedText =
+            skipped > 0 ? tr(" (%1 skipped: this CPU lacks what they need)").arg(skipped) : QString();
+        summary_->setText(
+            tr("✓ All %1 implementations this CPU can run passed%2 · %3").arg(passed).arg(skippedText, seed));
         summary_->setStyleSheet(status_colour::labelStyle(status_colour::kGood, true));
     } else {
         QStringList names;
@@ -256,9 +268,13 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
         for (const auto& o : report_.outcomes) {
             if (o.status != SelfTestStatus::failed) continue;
             names << QString::fromStdString(o.algorithm + " · " + o.implementation);
-            if (firstRow < 0) firstRow = rowOf(QString::fromStdString(o.algorithm), QString::fromStdString(o.implementation));
+            if (firstRow < 0)
+                firstRow = rowOf(QString::fromStdString(o.algorithm), QString::fromStdString(o.implementation));
         }
-        summary_->setText(tr("✗ %1 of %2 failed: %3 · %4").arg(failed).arg(passed + failed).arg(names.join(QStringLiteral(", ")), seed));
+        summary_->setText(tr("✗ %1 of %2 failed: %3 · %4")
+                              .arg(failed)
+                              .arg(passed + failed)
+                              .arg(names.join(QStringLiteral(", ")), seed));
         summary_->setStyleSheet(status_colour::labelStyle(status_colour::kBad, true));
         if (firstRow >= 0) table_->scrollToItem(table_->item(firstRow, kSelfTestResult));  // the user looks there first
     }

@@ -10,13 +10,13 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
+#include "common/status_colours.hpp"
 #include "hashscope/build_info.hpp"
-#include "hashscope/libraries.hpp"
 #include "hashscope/calibration.hpp"
+#include "hashscope/libraries.hpp"
 #include "system/calibration_panel.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
-#include "common/status_colours.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -81,11 +81,14 @@ void SystemPage::showImplementations() {
 QWidget* SystemPage::machineBox(const CpuInfo& cpu) {
     auto* box = new QGroupBox(tr("Processor"), this);
     auto* form = new QFormLayout(box);
-    form->addRow(tr("Model"), value(cpu.model.empty() ? tr("unknown") : qs(cpu.model), QStringLiteral("systemModel"), box));
+    form->addRow(tr("Model"),
+                 value(cpu.model.empty() ? tr("unknown") : qs(cpu.model), QStringLiteral("systemModel"), box));
     form->addRow(tr("Vendor"), value(qs(cpu.vendor), QStringLiteral("systemVendor"), box));
-    form->addRow(tr("Microarchitecture"), value(qs(cpu.microarchitecture), QStringLiteral("systemMicroarchitecture"), box));
+    form->addRow(tr("Microarchitecture"),
+                 value(qs(cpu.microarchitecture), QStringLiteral("systemMicroarchitecture"), box));
     form->addRow(tr("Architecture"), value(qs(cpu.architecture), QStringLiteral("systemArchitecture"), box));
-    form->addRow(tr("Cores"), value(tr("%1 cores, %2 threads").arg(cpu.cores).arg(cpu.threads), QStringLiteral("systemCores"), box));
+    form->addRow(tr("Cores"),
+                 value(tr("%1 cores, %2 threads").arg(cpu.cores).arg(cpu.threads), QStringLiteral("systemCores"), box));
     form->addRow(tr("Caches"), value(tr("L1d %1 per core · L2 %2 per core · L3 %3")
                                          .arg(cacheSizeText(cpu.caches.l1d), cacheSizeText(cpu.caches.l2),
                                               cacheSizeText(cpu.caches.l3)),
@@ -104,7 +107,8 @@ QWidget* SystemPage::featureBox(const CpuInfo& cpu) {
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]) + QStringLiteral("  (%1)").arg(marks[i].id), box);
         label->setObjectName(QStringLiteral("feature_%1").arg(marks[i].id));
-        label->setStyleSheet(status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
+        label->setStyleSheet(
+            status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
         grid->addWidget(label, static_cast<int>(i) % rows, static_cast<int>(i) / rows);
     }
     return box;

@@ -3,9 +3,7 @@
 namespace hashscope::ui {
 namespace {
 
-QString fromView(std::string_view text) {
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+QString fromView(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 // The one feature that best says what an implementation relies on: the widest vector unit or the
 // dedicated instruction, as documentation names it.

@@ -3,8 +3,8 @@
 // SHA-256 and CRC-32C until the user picks otherwise.
 #pragma once
 
-#include <QStringList>
 #include <QPushButton>
+#include <QStringList>
 
 class QAction;
 class QMenu;

@@ -62,8 +62,8 @@ private:
 };
 
 // Reads a FAILED entry's file for the digest of its likeliest algorithm.
-void reportActualDigest(const fs::path& path, const verify::SumsEntry& entry, std::size_t index,
-                        std::stop_token stop, EventBatcher<CheckEvent>& out) {
+void reportActualDigest(const fs::path& path, const verify::SumsEntry& entry, std::size_t index, std::stop_token stop,
+                        EventBatcher<CheckEvent>& out) {
     const std::vector<const AlgorithmInfo*> algorithms{entry.candidates.front()};
     auto digester = verify::FileDigester::make(algorithms);
     if (!digester) return;
@@ -119,16 +119,17 @@ CheckRun::CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
     : QObject(parent), sums_(std::move(sums)) {
     CheckRun* self = this;  // the queued calls' context; the controller waits for the pool before it dies
     auto deliver = [self](QVector<CheckEvent>&& batch) {
-        QMetaObject::invokeMethod(self, [self, batch = std::move(batch)] { emit self->events(batch); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self, [self, batch = std::move(batch)] { emit self->events(batch); }, Qt::QueuedConnection);
     };
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, &CheckRun::finished);
-    watcher->setFuture(QtConcurrent::run(&pool, [sums = sums_, base = toFsPath(sumsPath).parent_path(), stop, deliver,
-                                              gui = guiPriority()] {
-        runBelow(gui);
-        EventBatcher<CheckEvent> out(deliver);
-        checkOnWorker(*sums, base, stop, out);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        &pool, [sums = sums_, base = toFsPath(sumsPath).parent_path(), stop, deliver, gui = guiPriority()] {
+            runBelow(gui);
+            EventBatcher<CheckEvent> out(deliver);
+            checkOnWorker(*sums, base, stop, out);
+        }));
 }
 
 }  // namespace hashscope::ui

@@ -49,8 +49,9 @@ BoxMatch matchExpected(const QString& text, const QVector<VerifyRow>& rows) {
     };
     QVector<Wanted> wanted;
     for (const auto& reading : readings) {
-        const QString hex = QString::fromLatin1(
-            QByteArray(reinterpret_cast<const char*>(reading.bytes.data()), static_cast<qsizetype>(reading.bytes.size())).toHex());
+        const QString hex = QString::fromLatin1(QByteArray(reinterpret_cast<const char*>(reading.bytes.data()),
+                                                           static_cast<qsizetype>(reading.bytes.size()))
+                                                    .toHex());
         for (const auto* algorithm : reading.candidates) {
             wanted.push_back({algorithmId(*algorithm), hex});
             if (!m.candidates.contains(wanted.back().algorithm)) m.candidates << wanted.back().algorithm;

@@ -19,7 +19,7 @@ namespace hashscope::ui {
 struct Judgement {
     enum class Kind { matched, mismatched, incomplete };
     Kind kind = Kind::incomplete;
-    QString matched;     // matched: the algorithm
+    QString matched;      // matched: the algorithm
     QStringList missing;  // incomplete: candidates not computed yet
 };
 Judgement judge(const VerifyRow& row, const Expectation& expected);
@@ -30,21 +30,21 @@ std::vector<verify::ExpectedDigest> readingsOf(std::string_view text);
 
 struct BoxMatch {
     enum class State {
-        empty,       // nothing typed
-        invalid,     // not a digest: `explanation` says why
-        noFiles,     // a digest, but no rows yet
-        waiting,     // rows are still being read
-        computing,   // candidate algorithms are being computed for rows already read
+        empty,      // nothing typed
+        invalid,    // not a digest: `explanation` says why
+        noFiles,    // a digest, but no rows yet
+        waiting,    // rows are still being read
+        computing,  // candidate algorithms are being computed for rows already read
         matched,
         mismatched,  // every row read, every candidate compared, none equal
     };
     State state = State::empty;
     QString explanation;
-    QStringList candidates;                 // algorithm ids the digest's length allows
+    QStringList candidates;                  // algorithm ids the digest's length allows
     QVector<QPair<RowId, QString>> matches;  // row, algorithm
     int rowsCompared = 0;
-    QStringList compared;                   // algorithms compared against at least one row
-    QHash<RowId, QStringList> toCompute;    // rows read that lack candidate digests
+    QStringList compared;                 // algorithms compared against at least one row
+    QHash<RowId, QStringList> toCompute;  // rows read that lack candidate digests
 };
 // `text` against every row. A match anywhere settles it; otherwise the candidates a row lacks are
 // listed to compute, and the verdict waits for them.

@@ -11,13 +11,18 @@ namespace hashscope::ui {
 
 std::filesystem::path toFsPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
-QString fromFsPath(const std::filesystem::path& path) { return QFile::decodeName(QByteArray::fromStdString(path.native())); }
+QString fromFsPath(const std::filesystem::path& path) {
+    return QFile::decodeName(QByteArray::fromStdString(path.native()));
+}
 
-QString fromNameBytes(const std::string& name) { return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())); }
+QString fromNameBytes(const std::string& name) {
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
 
 Expectation expectationOf(const verify::SumsEntry& entry, const QString& sumsName) {
     Expectation e;
-    e.bytes = QByteArray(reinterpret_cast<const char*>(entry.expected.data()), static_cast<qsizetype>(entry.expected.size()));
+    e.bytes =
+        QByteArray(reinterpret_cast<const char*>(entry.expected.data()), static_cast<qsizetype>(entry.expected.size()));
     for (const auto* algorithm : entry.candidates) e.candidates << algorithmId(*algorithm);
     e.source = QStringLiteral("%1, line %2").arg(sumsName).arg(entry.line);
     return e;
@@ -25,11 +30,16 @@ Expectation expectationOf(const verify::SumsEntry& entry, const QString& sumsNam
 
 RowStatus rowStatusOf(FileStatus status, const std::filesystem::path& path) {
     switch (status) {
-        case FileStatus::ok: return RowStatus::hashed;
-        case FileStatus::cancelled: return RowStatus::cancelled;
-        case FileStatus::not_regular: return RowStatus::skipped;
-        case FileStatus::changed: return RowStatus::changed;
-        case FileStatus::unreadable: break;
+        case FileStatus::ok:
+            return RowStatus::hashed;
+        case FileStatus::cancelled:
+            return RowStatus::cancelled;
+        case FileStatus::not_regular:
+            return RowStatus::skipped;
+        case FileStatus::changed:
+            return RowStatus::changed;
+        case FileStatus::unreadable:
+            break;
     }
     struct stat st {};
     return ::lstat(path.c_str(), &st) != 0 && errno == ENOENT ? RowStatus::missing : RowStatus::unreadable;
@@ -38,14 +48,22 @@ RowStatus rowStatusOf(FileStatus status, const std::filesystem::path& path) {
 RowStatus rowStatusOf(verify::Verdict verdict) {
     using verify::Verdict;
     switch (verdict) {
-        case Verdict::ok: return RowStatus::ok;
-        case Verdict::failed: return RowStatus::failed;
-        case Verdict::missing: return RowStatus::missing;
-        case Verdict::unreadable: return RowStatus::unreadable;
-        case Verdict::not_regular: return RowStatus::skipped;
-        case Verdict::changed: return RowStatus::changed;
-        case Verdict::refused: return RowStatus::refused;
-        case Verdict::cancelled: return RowStatus::cancelled;
+        case Verdict::ok:
+            return RowStatus::ok;
+        case Verdict::failed:
+            return RowStatus::failed;
+        case Verdict::missing:
+            return RowStatus::missing;
+        case Verdict::unreadable:
+            return RowStatus::unreadable;
+        case Verdict::not_regular:
+            return RowStatus::skipped;
+        case Verdict::changed:
+            return RowStatus::changed;
+        case Verdict::refused:
+            return RowStatus::refused;
+        case Verdict::cancelled:
+            return RowStatus::cancelled;
     }
     return RowStatus::cancelled;
 }

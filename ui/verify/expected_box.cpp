@@ -35,7 +35,10 @@ QString namesOf(const BoxMatch& match, const FileTableModel& model) {
 }  // namespace
 
 ExpectedBox::ExpectedBox(QWidget* parent)
-    : QWidget(parent), edit_(new QLineEdit(this)), offer_(new QPushButton(this)), icon_(new QLabel(this)),
+    : QWidget(parent),
+      edit_(new QLineEdit(this)),
+      offer_(new QPushButton(this)),
+      icon_(new QLabel(this)),
       verdict_(new QLabel(this)) {
     setObjectName(QStringLiteral("expectedBox"));
     auto* label = new QLabel(tr("&Expected:"), this);
@@ -94,9 +97,9 @@ void ExpectedBox::setVerdict(const QString& state, const QString& icon, const QS
     icon_->setPixmap(icon.isEmpty() ? QPixmap() : svgIcon(icon).pixmap(side, side));
     icon_->setVisible(!icon.isEmpty());
     QPalette palette = verdict_->palette();
-    const RowStatus tone = state == QLatin1String("matched") ? RowStatus::ok
+    const RowStatus tone = state == QLatin1String("matched")      ? RowStatus::ok
                            : state == QLatin1String("mismatched") ? RowStatus::failed
-                                                                   : RowStatus::hashed;
+                                                                  : RowStatus::hashed;
     const QColor colour = statusColour(tone, this->palette());
     palette.setColor(QPalette::WindowText, colour.isValid() ? colour : this->palette().color(QPalette::WindowText));
     verdict_->setPalette(palette);
@@ -106,11 +109,16 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
     using State = BoxMatch::State;
     const QString algorithms = algorithmList(m.candidates);
     switch (m.state) {
-        case State::empty: return setVerdict({}, {}, {}, false);
-        case State::invalid: return setVerdict(QStringLiteral("invalid"), {}, tr("Not a digest: %1").arg(m.explanation), false);
+        case State::empty:
+            return setVerdict({}, {}, {}, false);
+        case State::invalid:
+            return setVerdict(QStringLiteral("invalid"), {}, tr("Not a digest: %1").arg(m.explanation), false);
         case State::noFiles:
-            return setVerdict(QStringLiteral("noFiles"), {}, tr("%1 — drop the file to compare").arg(algorithms), false);
-        case State::waiting: return setVerdict(QStringLiteral("waiting"), QStringLiteral("hashing"), tr("Waiting for the files being read…"), false);
+            return setVerdict(QStringLiteral("noFiles"), {}, tr("%1 — drop the file to compare").arg(algorithms),
+                              false);
+        case State::waiting:
+            return setVerdict(QStringLiteral("waiting"), QStringLiteral("hashing"),
+                              tr("Waiting for the files being read…"), false);
         case State::computing: {
             QStringList missing;
             for (const QStringList& list : m.toCompute) {
@@ -118,9 +126,10 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
                     if (!missing.contains(a)) missing << a;
                 }
             }
-            return setVerdict(QStringLiteral("computing"), QStringLiteral("hashing"),
-                              tr("Computing %1 for %2…").arg(algorithmList(missing), plural(m.toCompute.size(), "file", "files")),
-                              false);
+            return setVerdict(
+                QStringLiteral("computing"), QStringLiteral("hashing"),
+                tr("Computing %1 for %2…").arg(algorithmList(missing), plural(m.toCompute.size(), "file", "files")),
+                false);
         }
         case State::matched: {
             const QString algorithm = algorithmDisplay(m.matches.front().second);
@@ -137,8 +146,10 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
                     if (wasRead(r.status)) subject = r.name;
                 }
             }
-            setVerdict(QStringLiteral("mismatched"), QStringLiteral("failed"), tr("No match: %1 · %2").arg(subject, compared), true);
-            verdict_->setToolTip(tr("Compared with the %1 of %2").arg(algorithmList(m.compared), plural(m.rowsCompared, "file", "files")));
+            setVerdict(QStringLiteral("mismatched"), QStringLiteral("failed"),
+                       tr("No match: %1 · %2").arg(subject, compared), true);
+            verdict_->setToolTip(tr("Compared with the %1 of %2")
+                                     .arg(algorithmList(m.compared), plural(m.rowsCompared, "file", "files")));
             return;
         }
     }

@@ -139,7 +139,8 @@ QVariant FileTableModel::data(const QModelIndex& index, int role) const {
     const bool isStatus = column == statusColumn();
     const QString algorithm = algorithmAt(column);
     switch (role) {
-        case Qt::DisplayRole: return display(row, column);
+        case Qt::DisplayRole:
+            return display(row, column);
         case Qt::ToolTipRole:
             if (column == Name) return nameTooltip(row);
             if (isStatus) return statusTooltip(row);
@@ -154,27 +155,37 @@ QVariant FileTableModel::data(const QModelIndex& index, int role) const {
         case Qt::FontRole:
             if (!algorithm.isEmpty()) return QFontDatabase::systemFont(QFontDatabase::FixedFont);
             return {};
-        case Qt::ForegroundRole: return foreground(row, column);
+        case Qt::ForegroundRole:
+            return foreground(row, column);
         case Qt::TextAlignmentRole:
             if (column == Size || column == Speed) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
             return {};
         case ProgressRole:
             if (column != Progress || !row.reading) return {};
             return row.total == 0 ? 0 : static_cast<int>(std::min<quint64>(row.done, row.total) * 1000 / row.total);
-        case SortRole: return sortKey(row, column);
-        case RowIdRole: return QVariant::fromValue(row.id);
-        case StatusRole: return static_cast<int>(row.status);
-        default: return {};
+        case SortRole:
+            return sortKey(row, column);
+        case RowIdRole:
+            return QVariant::fromValue(row.id);
+        case StatusRole:
+            return static_cast<int>(row.status);
+        default:
+            return {};
     }
 }
 
 QVariant FileTableModel::display(const VerifyRow& row, int column) const {
     switch (column) {
-        case Name: return row.name;
-        case Size: return row.size ? formatBytes(*row.size) : QStringLiteral("—");
-        case Progress: return progressText(row);
-        case Speed: return speedText(row);
-        default: break;
+        case Name:
+            return row.name;
+        case Size:
+            return row.size ? formatBytes(*row.size) : QStringLiteral("—");
+        case Progress:
+            return progressText(row);
+        case Speed:
+            return speedText(row);
+        default:
+            break;
     }
     if (column == statusColumn()) return statusText(row);
     const RowDigest* digest = row.digest(algorithmAt(column));
@@ -183,11 +194,16 @@ QVariant FileTableModel::display(const VerifyRow& row, int column) const {
 
 QVariant FileTableModel::sortKey(const VerifyRow& row, int column) const {
     switch (column) {
-        case Name: return row.name;
-        case Size: return row.size ? QVariant::fromValue(*row.size) : QVariant::fromValue(quint64{0});
-        case Progress: return row.total == 0 ? 0.0 : static_cast<double>(row.done) / static_cast<double>(row.total);
-        case Speed: return speedValue(row);
-        default: break;
+        case Name:
+            return row.name;
+        case Size:
+            return row.size ? QVariant::fromValue(*row.size) : QVariant::fromValue(quint64{0});
+        case Progress:
+            return row.total == 0 ? 0.0 : static_cast<double>(row.done) / static_cast<double>(row.total);
+        case Speed:
+            return speedValue(row);
+        default:
+            break;
     }
     if (column == statusColumn()) return static_cast<int>(row.status);
     return display(row, column);
@@ -198,7 +214,8 @@ QVariant FileTableModel::foreground(const VerifyRow& row, int column) const {
     QColor colour;
     if (column == statusColumn()) {
         colour = statusColour(row.status, palette);
-    } else if (row.status == RowStatus::failed && row.expected && row.expected->candidates.contains(algorithmAt(column))) {
+    } else if (row.status == RowStatus::failed && row.expected &&
+               row.expected->candidates.contains(algorithmAt(column))) {
         colour = statusColour(RowStatus::failed, palette);  // the digest that differs
     }
     return colour.isValid() ? QVariant(colour) : QVariant();
@@ -207,15 +224,21 @@ QVariant FileTableModel::foreground(const VerifyRow& row, int column) const {
 QVariant FileTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && !algorithmAt(section).isEmpty()) {
-        return tr("%1 digest; hover over a cell for the implementation that computed it").arg(algorithmDisplay(algorithmAt(section)));
+        return tr("%1 digest; hover over a cell for the implementation that computed it")
+            .arg(algorithmDisplay(algorithmAt(section)));
     }
     if (role != Qt::DisplayRole) return {};
     switch (section) {
-        case Name: return tr("Name");
-        case Size: return tr("Size");
-        case Progress: return tr("Progress");
-        case Speed: return tr("Speed");
-        default: break;
+        case Name:
+            return tr("Name");
+        case Size:
+            return tr("Size");
+        case Progress:
+            return tr("Progress");
+        case Speed:
+            return tr("Speed");
+        default:
+            break;
     }
     if (section == statusColumn()) return tr("Status");
     return algorithmDisplay(algorithmAt(section));

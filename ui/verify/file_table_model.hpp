@@ -74,7 +74,7 @@ public:
 
     [[nodiscard]] int count(RowStatus status) const { return counts_[static_cast<std::size_t>(status)]; }
     [[nodiscard]] int finishedCount() const;
-    [[nodiscard]] quint64 bytesRead() const { return bytesRead_; }     // of every row, live
+    [[nodiscard]] quint64 bytesRead() const { return bytesRead_; }    // of every row, live
     [[nodiscard]] quint64 bytesKnown() const { return bytesKnown_; }  // sizes known so far
 
     int rowCount(const QModelIndex& parent = {}) const override;

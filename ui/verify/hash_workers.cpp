@@ -144,7 +144,8 @@ void HashWorkers::startWorker() {
     // pointer as the queued call's context; the controller waits for the pool before this dies.
     HashWorkers* self = this;
     auto deliver = [self](QVector<HashEvent>&& batch) {
-        QMetaObject::invokeMethod(self, [self, batch = std::move(batch)] { emit self->events(batch); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self, [self, batch = std::move(batch)] { emit self->events(batch); }, Qt::QueuedConnection);
     };
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher] {

@@ -29,9 +29,7 @@ std::optional<quint64> sizeOf(const fs::path& path) {
     return static_cast<quint64>(st.st_size);
 }
 
-bool onSpinningDisk(const fs::path& path) {
-    return verify::storage_of(path).kind == verify::StorageKind::rotational;
-}
+bool onSpinningDisk(const fs::path& path) { return verify::storage_of(path).kind == verify::StorageKind::rotational; }
 
 void walk(const fs::path& root, const QString& rootText, std::stop_token stop, EventBatcher<IntakeItem>& out) {
     const bool rotational = onSpinningDisk(root);
@@ -110,7 +108,8 @@ IntakeJob::IntakeJob(const QStringList& paths, bool asFiles, QThreadPool& pool, 
     // Batches are posted to this object; the controller waits for the pool before it dies.
     IntakeJob* self = this;
     auto deliver = [self](QVector<IntakeItem>&& batch) {
-        QMetaObject::invokeMethod(self, [self, batch = std::move(batch)] { emit self->items(batch); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self, [self, batch = std::move(batch)] { emit self->items(batch); }, Qt::QueuedConnection);
     };
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, &IntakeJob::finished);

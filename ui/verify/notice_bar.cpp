@@ -17,7 +17,8 @@ NoticeBar::NoticeBar(QWidget* parent) : QWidget(parent), layout_(new QVBoxLayout
     setVisible(false);
 }
 
-void NoticeBar::post(const QString& key, const QString& text, const QVector<NoticeAction>& actions, const QString& tooltip) {
+void NoticeBar::post(const QString& key, const QString& text, const QVector<NoticeAction>& actions,
+                     const QString& tooltip) {
     // A growing count updates its line in place: no widgets made and destroyed 25 times a second.
     for (const Notice& n : notices_) {
         if (n.key != key || !actions.isEmpty() || n.widget->findChild<QPushButton*>()) continue;

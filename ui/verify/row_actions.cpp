@@ -27,7 +27,11 @@ QAction* makeAction(const QString& text, const QString& name, QObject* parent) {
 }  // namespace
 
 RowActions::RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel* model, VerifyController* controller)
-    : QObject(table), table_(table), proxy_(proxy), model_(model), controller_(controller),
+    : QObject(table),
+      table_(table),
+      proxy_(proxy),
+      model_(model),
+      controller_(controller),
       copy_(makeAction(tr("&Copy"), QStringLiteral("copyAction"), this)),
       copyRows_(makeAction(tr("Copy &rows"), QStringLiteral("copyRowsAction"), this)),
       remove_(makeAction(tr("&Remove"), QStringLiteral("removeAction"), this)),
@@ -77,7 +81,8 @@ QVector<const VerifyRow*> RowActions::shownRows() const {
 
 QVector<const VerifyRow*> RowActions::selectedRows() const {
     QModelIndexList selected = table_->selectionModel()->selectedRows();
-    std::sort(selected.begin(), selected.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(selected.begin(), selected.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     QVector<const VerifyRow*> rows;
     for (const QModelIndex& index : selected) rows << &model_->at(proxy_->mapToSource(index).row());
     return rows;

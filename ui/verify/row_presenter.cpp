@@ -35,14 +35,24 @@ QString statusTooltip(const VerifyRow& row) {
             break;
         case RowStatus::failed:
             if (row.expected) {
-                lines << tr("does not match %1 (tried %2)").arg(row.expected->source, algorithmList(row.expected->candidates));
+                lines << tr("does not match %1 (tried %2)")
+                             .arg(row.expected->source, algorithmList(row.expected->candidates));
             }
             break;
-        case RowStatus::hashed: lines << tr("read to the end; no expected digest to compare with"); break;
-        case RowStatus::skipped: lines << tr("only regular files are read"); break;
-        case RowStatus::changed: lines << tr("its size or modification time changed while it was read: read it again"); break;
-        case RowStatus::refused: lines << tr("the name leads outside the checksum file's folder"); break;
-        default: break;
+        case RowStatus::hashed:
+            lines << tr("read to the end; no expected digest to compare with");
+            break;
+        case RowStatus::skipped:
+            lines << tr("only regular files are read");
+            break;
+        case RowStatus::changed:
+            lines << tr("its size or modification time changed while it was read: read it again");
+            break;
+        case RowStatus::refused:
+            lines << tr("the name leads outside the checksum file's folder");
+            break;
+        default:
+            break;
     }
     if (row.sidecar && !row.expected) lines << tr("%1 beside it lists this file").arg(row.sidecar->sumsFile);
     if (!row.note.isEmpty()) lines << row.note;

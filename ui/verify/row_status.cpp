@@ -19,8 +19,10 @@ bool isFailure(RowStatus status) {
         case RowStatus::missing:
         case RowStatus::unreadable:
         case RowStatus::changed:
-        case RowStatus::refused: return true;
-        default: return false;
+        case RowStatus::refused:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -31,51 +33,78 @@ bool wasRead(RowStatus status) {
 QColor statusColour(RowStatus status, const QPalette& palette) {
     const bool dark = isDark(palette);
     switch (status) {
-        case RowStatus::ok: return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
+        case RowStatus::ok:
+            return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
         case RowStatus::failed:
         case RowStatus::unreadable:
-        case RowStatus::refused: return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xb7, 0x1c, 0x1c);
+        case RowStatus::refused:
+            return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xb7, 0x1c, 0x1c);
         case RowStatus::missing:
-        case RowStatus::changed: return dark ? QColor(0xff, 0xcc, 0x80) : QColor(0xbf, 0x36, 0x0c);
+        case RowStatus::changed:
+            return dark ? QColor(0xff, 0xcc, 0x80) : QColor(0xbf, 0x36, 0x0c);
         case RowStatus::skipped:
         case RowStatus::cancelled:
-        case RowStatus::queued: return palette.color(QPalette::Disabled, QPalette::Text);
+        case RowStatus::queued:
+            return palette.color(QPalette::Disabled, QPalette::Text);
         case RowStatus::hashed:
-        case RowStatus::hashing: return {};
+        case RowStatus::hashing:
+            return {};
     }
     return {};
 }
 
 QString statusWord(RowStatus status) {
     switch (status) {
-        case RowStatus::queued: return tr("queued");
-        case RowStatus::hashing: return tr("hashing");
-        case RowStatus::hashed: return tr("hashed");
-        case RowStatus::ok: return tr("OK");
-        case RowStatus::failed: return tr("FAILED");
-        case RowStatus::missing: return tr("MISSING");
-        case RowStatus::unreadable: return tr("UNREADABLE");
-        case RowStatus::skipped: return tr("SKIPPED");
-        case RowStatus::changed: return tr("CHANGED");
-        case RowStatus::refused: return tr("REFUSED");
-        case RowStatus::cancelled: return tr("cancelled");
+        case RowStatus::queued:
+            return tr("queued");
+        case RowStatus::hashing:
+            return tr("hashing");
+        case RowStatus::hashed:
+            return tr("hashed");
+        case RowStatus::ok:
+            return tr("OK");
+        case RowStatus::failed:
+            return tr("FAILED");
+        case RowStatus::missing:
+            return tr("MISSING");
+        case RowStatus::unreadable:
+            return tr("UNREADABLE");
+        case RowStatus::skipped:
+            return tr("SKIPPED");
+        case RowStatus::changed:
+            return tr("CHANGED");
+        case RowStatus::refused:
+            return tr("REFUSED");
+        case RowStatus::cancelled:
+            return tr("cancelled");
     }
     return {};
 }
 
 QString statusIconName(RowStatus status) {
     switch (status) {
-        case RowStatus::queued: return QStringLiteral("queued");
-        case RowStatus::hashing: return QStringLiteral("hashing");
-        case RowStatus::hashed: return QStringLiteral("hashed");
-        case RowStatus::ok: return QStringLiteral("ok");
-        case RowStatus::failed: return QStringLiteral("failed");
-        case RowStatus::missing: return QStringLiteral("missing");
-        case RowStatus::unreadable: return QStringLiteral("unreadable");
-        case RowStatus::skipped: return QStringLiteral("skipped");
-        case RowStatus::changed: return QStringLiteral("changed");
-        case RowStatus::refused: return QStringLiteral("refused");
-        case RowStatus::cancelled: return QStringLiteral("cancelled");
+        case RowStatus::queued:
+            return QStringLiteral("queued");
+        case RowStatus::hashing:
+            return QStringLiteral("hashing");
+        case RowStatus::hashed:
+            return QStringLiteral("hashed");
+        case RowStatus::ok:
+            return QStringLiteral("ok");
+        case RowStatus::failed:
+            return QStringLiteral("failed");
+        case RowStatus::missing:
+            return QStringLiteral("missing");
+        case RowStatus::unreadable:
+            return QStringLiteral("unreadable");
+        case RowStatus::skipped:
+            return QStringLiteral("skipped");
+        case RowStatus::changed:
+            return QStringLiteral("changed");
+        case RowStatus::refused:
+            return QStringLiteral("refused");
+        case RowStatus::cancelled:
+            return QStringLiteral("cancelled");
     }
     return {};
 }
@@ -86,17 +115,28 @@ QString plural(qint64 n, const char* one, const char* many) {
 
 QString statusCountText(RowStatus status, int count) {
     switch (status) {
-        case RowStatus::ok: return tr("%1 OK").arg(count);
-        case RowStatus::failed: return tr("%1 failed").arg(count);
-        case RowStatus::missing: return tr("%1 missing").arg(count);
-        case RowStatus::unreadable: return tr("%1 unreadable").arg(count);
-        case RowStatus::skipped: return tr("%1 skipped").arg(count);
-        case RowStatus::changed: return tr("%1 changed").arg(count);
-        case RowStatus::refused: return tr("%1 refused").arg(count);
-        case RowStatus::cancelled: return tr("%1 cancelled").arg(count);
-        case RowStatus::hashed: return tr("%1 hashed").arg(count);
-        case RowStatus::queued: return tr("%1 queued").arg(count);
-        case RowStatus::hashing: return tr("%1 hashing").arg(count);
+        case RowStatus::ok:
+            return tr("%1 OK").arg(count);
+        case RowStatus::failed:
+            return tr("%1 failed").arg(count);
+        case RowStatus::missing:
+            return tr("%1 missing").arg(count);
+        case RowStatus::unreadable:
+            return tr("%1 unreadable").arg(count);
+        case RowStatus::skipped:
+            return tr("%1 skipped").arg(count);
+        case RowStatus::changed:
+            return tr("%1 changed").arg(count);
+        case RowStatus::refused:
+            return tr("%1 refused").arg(count);
+        case RowStatus::cancelled:
+            return tr("%1 cancelled").arg(count);
+        case RowStatus::hashed:
+            return tr("%1 hashed").arg(count);
+        case RowStatus::queued:
+            return tr("%1 queued").arg(count);
+        case RowStatus::hashing:
+            return tr("%1 hashing").arg(count);
     }
     return {};
 }

@@ -11,15 +11,19 @@ namespace hashscope::ui {
 namespace {
 
 // The statuses counted, in the order they are shown; in-between states are in the main line.
-constexpr std::array kCounted{RowStatus::ok,      RowStatus::failed,  RowStatus::missing,
+constexpr std::array kCounted{RowStatus::ok,         RowStatus::failed,  RowStatus::missing,
                               RowStatus::unreadable, RowStatus::changed, RowStatus::refused,
-                              RowStatus::skipped, RowStatus::hashed,  RowStatus::cancelled};
+                              RowStatus::skipped,    RowStatus::hashed,  RowStatus::cancelled};
 
 }  // namespace
 
 QString formatElapsed(qint64 nanoseconds) {
     const qint64 s = nanoseconds / 1'000'000'000;
-    if (s >= 3600) return QStringLiteral("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+    if (s >= 3600)
+        return QStringLiteral("%1:%2:%3")
+            .arg(s / 3600)
+            .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
@@ -74,6 +78,8 @@ void SummaryBar::update(const FileTableModel& model, quint64 bytesRead, qint64 e
 
 QString SummaryBar::text() const { return main_->text(); }
 
-QString SummaryBar::countText(RowStatus status) const { return counts_[static_cast<std::size_t>(status)] ? counts_[static_cast<std::size_t>(status)]->text() : QString(); }
+QString SummaryBar::countText(RowStatus status) const {
+    return counts_[static_cast<std::size_t>(status)] ? counts_[static_cast<std::size_t>(status)]->text() : QString();
+}
 
 }  // namespace hashscope::ui

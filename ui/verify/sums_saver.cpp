@@ -26,9 +26,12 @@ SumsSaver::SumsSaver(RowActions* rows, FileTableModel* model, VerifyController* 
 
 QString SumsSaver::suggestedName(verify::SumsFormat format, const QString& algorithm) {
     switch (format) {
-        case verify::SumsFormat::gnu: return algorithm.toUpper().remove(QLatin1Char('-')) + QStringLiteral("SUMS");
-        case verify::SumsFormat::bsd: return QStringLiteral("CHECKSUMS");
-        case verify::SumsFormat::sfv: return QStringLiteral("checksums.sfv");
+        case verify::SumsFormat::gnu:
+            return algorithm.toUpper().remove(QLatin1Char('-')) + QStringLiteral("SUMS");
+        case verify::SumsFormat::bsd:
+            return QStringLiteral("CHECKSUMS");
+        case verify::SumsFormat::sfv:
+            return QStringLiteral("checksums.sfv");
     }
     return {};
 }
@@ -46,7 +49,8 @@ void SumsSaver::saveWithDialog() {
         const QString name = suggestedName(verify::SumsFormat::gnu, id);
         choices.push_back({tr("GNU, %1 (%2 *.%3)").arg(algorithmDisplay(id), name, id), verify::SumsFormat::gnu, {id}});
     }
-    choices.push_back({tr("BSD tag, every algorithm (CHECKSUMS *.txt)"), verify::SumsFormat::bsd, model_->algorithms()});
+    choices.push_back(
+        {tr("BSD tag, every algorithm (CHECKSUMS *.txt)"), verify::SumsFormat::bsd, model_->algorithms()});
     if (model_->algorithms().contains(QStringLiteral("crc32"))) {
         choices.push_back({tr("SFV, CRC-32 (*.sfv)"), verify::SumsFormat::sfv, {QStringLiteral("crc32")}});
     }

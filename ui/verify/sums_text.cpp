@@ -86,7 +86,8 @@ QString commonFolder(const QVector<const VerifyRow*>& rows) {
             common = folder;
             continue;
         }
-        while (!(folder == common || folder.startsWith(common.endsWith(QLatin1Char('/')) ? common : common + QLatin1Char('/')))) {
+        while (!(folder == common ||
+                 folder.startsWith(common.endsWith(QLatin1Char('/')) ? common : common + QLatin1Char('/')))) {
             const QString up = QFileInfo(common).absolutePath();
             if (up == common) return {};
             common = up;

@@ -88,7 +88,8 @@ void VerifyController::onIntake(IntakeJob* job, const QVector<IntakeItem>& items
     };
     for (const IntakeItem& item : items) {
         if (item.kind == IntakeItem::Kind::walking || item.kind == IntakeItem::Kind::walked) {
-            emit walkProgress(item.path, item.count, item.left, item.kind == IntakeItem::Kind::walked, item.stopped || stale);
+            emit walkProgress(item.path, item.count, item.left, item.kind == IntakeItem::Kind::walked,
+                              item.stopped || stale);
             continue;
         }
         if (stale) continue;
@@ -164,7 +165,9 @@ void VerifyController::onHashEvents(const QVector<HashEvent>& events) {
                     r.elapsedNs = e.elapsedNs;
                 });
                 break;
-            case HashEvent::Kind::finished: onHashFinished(e); break;
+            case HashEvent::Kind::finished:
+                onHashFinished(e);
+                break;
         }
     }
     if (sidecarRows_.size() > offersBefore) {
@@ -251,13 +254,15 @@ void VerifyController::startCheck(const IntakeItem& item) {
     auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), this);
     jobs_.insert(run);
     checkRows_.insert(run, ids);
-    connect(run, &CheckRun::events, this, [this, run](const QVector<CheckEvent>& events) { onCheckEvents(run, events); });
+    connect(run, &CheckRun::events, this,
+            [this, run](const QVector<CheckEvent>& events) { onCheckEvents(run, events); });
     connect(run, &CheckRun::finished, this, [this, run] {
         checkRows_.remove(run);
         jobEnded(run);
     });
     QStringList diagnostics;
-    for (const auto& d : sums.diagnostics) diagnostics << tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.reason));
+    for (const auto& d : sums.diagnostics)
+        diagnostics << tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.reason));
     QStringList notes;
     for (const auto& n : sums.notes) notes << QString::fromStdString(n);
     emit sumsFileRead(item.path, static_cast<int>(sums.entries.size()), diagnostics, notes);
@@ -294,7 +299,9 @@ void VerifyController::onCheckEvents(CheckRun* run, const QVector<CheckEvent>& e
                         shown << e.matched;
                     }
                     return;
-                case CheckEvent::Kind::digest: r.setDigest(e.digest); return;
+                case CheckEvent::Kind::digest:
+                    r.setDigest(e.digest);
+                    return;
             }
         });
     }

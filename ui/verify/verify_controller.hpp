@@ -62,7 +62,7 @@ public:
     void save(const QString& path, const QByteArray& content, int rows);
 
     [[nodiscard]] bool busy() const;
-    [[nodiscard]] qint64 elapsedNs() const;  // time spent busy since the last clear
+    [[nodiscard]] qint64 elapsedNs() const;                              // time spent busy since the last clear
     [[nodiscard]] quint64 bytesReadTotal() const { return readTotal_; }  // including re-reads
     [[nodiscard]] QThreadPool& pool() { return pool_; }
 
@@ -93,11 +93,11 @@ private:
     HashWorkers* workers_;
     std::stop_source stop_;
     QStringList algorithms_;
-    QSet<QObject*> jobs_;                          // intake jobs and check runs still running
-    QHash<CheckRun*, QVector<RowId>> checkRows_;   // entry index -> row
-    QHash<IntakeJob*, int> intakeTopLevel_;        // top-level files seen, for the sidecar cap
-    QSet<QString> requested_;                      // "row:algorithm" supplements asked for
-    QVector<RowId> sidecarRows_;                   // rows with an offer not yet accepted
+    QSet<QObject*> jobs_;                         // intake jobs and check runs still running
+    QHash<CheckRun*, QVector<RowId>> checkRows_;  // entry index -> row
+    QHash<IntakeJob*, int> intakeTopLevel_;       // top-level files seen, for the sidecar cap
+    QSet<QString> requested_;                     // "row:algorithm" supplements asked for
+    QVector<RowId> sidecarRows_;                  // rows with an offer not yet accepted
     QSet<RowId> rotationalRows_;
     bool busy_ = false;
     QTimer announceTimer_;

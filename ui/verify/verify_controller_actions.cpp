@@ -54,9 +54,8 @@ void VerifyController::compute(const QHash<RowId, QStringList>& wanted) {
         tasks.push_back(std::move(task));
     }
     // In the rows' order, so a long list fills in from the top.
-    std::sort(tasks.begin(), tasks.end(), [this](const HashTask& a, const HashTask& b) {
-        return model_->indexOf(a.row) < model_->indexOf(b.row);
-    });
+    std::sort(tasks.begin(), tasks.end(),
+              [this](const HashTask& a, const HashTask& b) { return model_->indexOf(a.row) < model_->indexOf(b.row); });
     workers_->enqueue(std::move(tasks));
     updateBusy();
 }
@@ -160,7 +159,8 @@ void VerifyController::save(const QString& path, const QByteArray& content, int 
         }
     });
     watcher->setFuture(QtConcurrent::run(&pool_, [target = toFsPath(path), content] {
-        const auto written = write_file_atomically(target, std::string_view(content.constData(), static_cast<std::size_t>(content.size())));
+        const auto written = write_file_atomically(
+            target, std::string_view(content.constData(), static_cast<std::size_t>(content.size())));
         return written ? QString() : QString::fromStdString(written.error().message);
     }));
 }

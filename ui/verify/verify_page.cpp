@@ -33,7 +33,8 @@ QTableView* makeTable(RowFilterModel* proxy, QWidget* parent) {
     auto* table = new QTableView(parent);
     table->setObjectName(QStringLiteral("fileTable"));
     table->setModel(proxy);
-    table->setItemDelegateForColumn(FileTableModel::Progress, new ProgressDelegate(FileTableModel::ProgressRole, table));
+    table->setItemDelegateForColumn(FileTableModel::Progress,
+                                    new ProgressDelegate(FileTableModel::ProgressRole, table));
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -59,10 +60,17 @@ QTableView* makeTable(RowFilterModel* proxy, QWidget* parent) {
 }  // namespace
 
 VerifyPage::VerifyPage(QWidget* parent)
-    : QWidget(parent), model_(new FileTableModel(this)), proxy_(new RowFilterModel(this)),
-      controller_(new VerifyController(model_, this)), expected_(new ExpectedBox(this)),
-      picker_(new AlgorithmPicker(this)), notices_(new NoticeBar(this)), stack_(new QStackedWidget(this)),
-      summary_(new SummaryBar(this)), refreshTimer_(new QTimer(this)), tickTimer_(new QTimer(this)) {
+    : QWidget(parent),
+      model_(new FileTableModel(this)),
+      proxy_(new RowFilterModel(this)),
+      controller_(new VerifyController(model_, this)),
+      expected_(new ExpectedBox(this)),
+      picker_(new AlgorithmPicker(this)),
+      notices_(new NoticeBar(this)),
+      stack_(new QStackedWidget(this)),
+      summary_(new SummaryBar(this)),
+      refreshTimer_(new QTimer(this)),
+      tickTimer_(new QTimer(this)) {
     setObjectName(QStringLiteral("verifyPage"));
     proxy_->setSourceModel(model_);
     controller_->setAlgorithms(picker_->selected());
@@ -154,7 +162,8 @@ void VerifyPage::evaluateExpected() {
     if (match.state == BoxMatch::State::computing) {
         controller_->compute(match.toCompute);
         // Nothing more on its way (a file vanished since it was read): judge what was compared.
-        if (!controller_->busy()) match.state = match.compared.isEmpty() ? BoxMatch::State::noFiles : BoxMatch::State::mismatched;
+        if (!controller_->busy())
+            match.state = match.compared.isEmpty() ? BoxMatch::State::noFiles : BoxMatch::State::mismatched;
     }
     if (match.state == BoxMatch::State::matched) {
         const auto& [row, algorithm] = match.matches.front();
@@ -163,7 +172,8 @@ void VerifyPage::evaluateExpected() {
         const QString key = QStringLiteral("%1:%2").arg(row).arg(algorithm);
         if (key != shownMatch_) {
             shownMatch_ = key;
-            const QModelIndex at = proxy_->mapFromSource(model_->index(model_->indexOf(row), model_->algorithmColumn(algorithm)));
+            const QModelIndex at =
+                proxy_->mapFromSource(model_->index(model_->indexOf(row), model_->algorithmColumn(algorithm)));
             if (at.isValid()) {
                 table_->scrollTo(at);
                 table_->selectRow(at.row());

@@ -67,7 +67,7 @@ private:
     void makeActions();
     void connectController();
     void applyColumnWidths();
-    void refresh();          // empty state, buttons, summary
+    void refresh();           // empty state, buttons, summary
     void evaluateExpected();  // the box against the rows
     void scheduleRefresh();
 
@@ -96,7 +96,8 @@ private:
     QTimer* refreshTimer_;  // coalesces the workers' updates into a few repaints a second
     QTimer* tickTimer_;     // the elapsed time moves while busy
     QString shownMatch_;
-    int statusColumn_ = -1;  // where the status delegate sits (columns move when algorithms change)    // "row:algorithm" last scrolled to, so a match is not re-selected
+    int statusColumn_ = -1;  // where the status delegate sits (columns move when algorithms change)    //
+                             // "row:algorithm" last scrolled to, so a match is not re-selected
 };
 
 }  // namespace hashscope::ui

@@ -140,9 +140,10 @@ QWidget* VerifyPage::makeEmptyState() {
     QFont big = title->font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     title->setFont(big);
-    auto* hint = new QLabel(tr("Folders are walked, checksum files (SHA256SUMS, *.sha256, *.md5, *.sfv, …) are checked.\n"
-                               "Or use Open… (Ctrl+O), and paste an expected digest above (Ctrl+V) to compare."),
-                            frame);
+    auto* hint =
+        new QLabel(tr("Folders are walked, checksum files (SHA256SUMS, *.sha256, *.md5, *.sfv, …) are checked.\n"
+                      "Or use Open… (Ctrl+O), and paste an expected digest above (Ctrl+V) to compare."),
+                   frame);
     hint->setAlignment(Qt::AlignCenter);
     hint->setForegroundRole(QPalette::PlaceholderText);
     auto* layout = new QVBoxLayout(frame);
@@ -175,7 +176,8 @@ void VerifyPage::applyColumnWidths() {
         const auto* info = find_algorithm(id.toStdString());
         const int hexDigits = info ? static_cast<int>(info->digest_size) * 2 : 16;
         const int whole = mono.horizontalAdvance(QString(hexDigits, QLatin1Char('0'))) + 2 * em;
-        header->resizeSection(model_->algorithmColumn(id), std::min(whole, mono.horizontalAdvance(QString(64, QLatin1Char('0'))) + 2 * em));
+        header->resizeSection(model_->algorithmColumn(id),
+                              std::min(whole, mono.horizontalAdvance(QString(64, QLatin1Char('0'))) + 2 * em));
     }
 }
 
@@ -189,7 +191,8 @@ void VerifyPage::connectController() {
             [this](const QString& folder, quint64 files, quint64 left, bool done, bool stopped) {
                 const QString name = QFileInfo(folder).fileName().isEmpty() ? folder : QFileInfo(folder).fileName();
                 const QString found = plural(static_cast<qint64>(files), "file", "files");
-                QString text = done ? tr("%1: %2 found").arg(name, found) : tr("Walking %1: %2 found…").arg(name, found);
+                QString text =
+                    done ? tr("%1: %2 found").arg(name, found) : tr("Walking %1: %2 found…").arg(name, found);
                 if (left > 0) text += tr("; %1 left out (see their rows)").arg(left);
                 if (stopped) text += tr(" — cancelled");
                 notices_->post(QStringLiteral("walk:") + folder, text, {},
@@ -199,23 +202,26 @@ void VerifyPage::connectController() {
     connect(controller_, &VerifyController::sumsFileRead, this,
             [this](const QString& path, int entries, const QStringList& diagnostics, const QStringList& notes) {
                 const QString name = QFileInfo(path).fileName();
-                QString text = tr("%1 is a checksum file: checking the %2 it lists.").arg(name, plural(entries, "file", "files"));
+                QString text =
+                    tr("%1 is a checksum file: checking the %2 it lists.").arg(name, plural(entries, "file", "files"));
                 if (!diagnostics.isEmpty()) {
-                    text += QLatin1Char(' ') + tr("%1 not understood.").arg(plural(diagnostics.size(), "line", "lines"));
+                    text +=
+                        QLatin1Char(' ') + tr("%1 not understood.").arg(plural(diagnostics.size(), "line", "lines"));
                 }
                 if (!notes.isEmpty()) text += QLatin1Char(' ') + notes.join(QStringLiteral("; ")) + QLatin1Char('.');
                 NoticeAction hashIt{tr("Hash %1 itself").arg(name), QStringLiteral("hashSumsFileButton"),
                                     [this, path] { controller_->addPaths({path}, true); }};
                 notices_->post(QStringLiteral("sums:") + path, text, {hashIt}, diagnostics.join(QLatin1Char('\n')));
             });
-    connect(controller_, &VerifyController::sidecarsOffered, this, [this](int rows, const QString& name, const QString& sumsFile) {
-        const QString sums = QFileInfo(sumsFile).fileName();
-        const QString text = rows == 1 ? tr("%1 is listed in %2 beside it.").arg(name, sums)
-                                       : tr("%1 files are listed in checksum files beside them.").arg(rows);
-        NoticeAction verify{rows == 1 ? tr("Verify against %1").arg(sums) : tr("Verify them"),
-                            QStringLiteral("verifySidecarsButton"), [this] { controller_->acceptSidecars(); }};
-        notices_->post(QStringLiteral("sidecar"), text, {verify}, sumsFile);
-    });
+    connect(controller_, &VerifyController::sidecarsOffered, this,
+            [this](int rows, const QString& name, const QString& sumsFile) {
+                const QString sums = QFileInfo(sumsFile).fileName();
+                const QString text = rows == 1 ? tr("%1 is listed in %2 beside it.").arg(name, sums)
+                                               : tr("%1 files are listed in checksum files beside them.").arg(rows);
+                NoticeAction verify{rows == 1 ? tr("Verify against %1").arg(sums) : tr("Verify them"),
+                                    QStringLiteral("verifySidecarsButton"), [this] { controller_->acceptSidecars(); }};
+                notices_->post(QStringLiteral("sidecar"), text, {verify}, sumsFile);
+            });
     connect(controller_, &VerifyController::saved, this, [this](const QString& path, int rows) {
         notices_->post(QStringLiteral("save"), tr("Saved %1 to %2").arg(plural(rows, "file", "files"), path));
     });

@@ -22,7 +22,7 @@ struct VerifyRow {
     quint64 total = 0;     // bytes expected for the current read
     qint64 elapsedNs = 0;  // time the current or last read took so far
 
-    QVector<RowDigest> digests;          // every digest known, in the order computed
+    QVector<RowDigest> digests;           // every digest known, in the order computed
     std::optional<Expectation> expected;  // from a checksum file or an accepted sidecar
     QString matched;                      // the algorithm that matched `expected`
     std::optional<SidecarOffer> sidecar;  // a checksum file beside it lists it (not yet accepted)

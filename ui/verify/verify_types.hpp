@@ -58,8 +58,8 @@ struct HashEvent {
     Kind kind = Kind::started;
     RowId row = 0;
     bool supplement = false;
-    quint64 done = 0;    // bytes read so far
-    quint64 total = 0;   // the file's size, when known
+    quint64 done = 0;   // bytes read so far
+    quint64 total = 0;  // the file's size, when known
     qint64 elapsedNs = 0;
     // finished:
     RowStatus status = RowStatus::cancelled;

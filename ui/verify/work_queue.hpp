@@ -21,7 +21,8 @@ public:
     int push(std::vector<Task> tasks) {
         const std::lock_guard lock(mutex_);
         for (auto& task : tasks) tasks_.push_back(std::move(task));
-        const int wanted = static_cast<int>(std::min<std::size_t>(tasks_.size(), static_cast<std::size_t>(maxWorkers_)));
+        const int wanted =
+            static_cast<int>(std::min<std::size_t>(tasks_.size(), static_cast<std::size_t>(maxWorkers_)));
         const int start = std::max(0, wanted - active_);
         active_ += start;
         return start;

@@ -28,7 +28,8 @@ public:
     [[nodiscard]] std::string hex() const;  // lowercase
 
     friend bool operator==(const Digest& a, const Digest& b) {
-        return a.algorithm_ == b.algorithm_ && std::equal(a.bytes().begin(), a.bytes().end(), b.bytes().begin(), b.bytes().end());
+        return a.algorithm_ == b.algorithm_ &&
+               std::equal(a.bytes().begin(), a.bytes().end(), b.bytes().begin(), b.bytes().end());
     }
 
 private:

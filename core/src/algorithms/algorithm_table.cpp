@@ -34,16 +34,15 @@ constexpr auto kAlgorithms = std::to_array<AlgorithmInfo>({
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
     }
     return true;
 }
 
 }  // namespace
 
-std::span<const AlgorithmInfo> algorithms() {
-    return kAlgorithms;
-}
+std::span<const AlgorithmInfo> algorithms() { return kAlgorithms; }
 
 const AlgorithmInfo* find_algorithm(std::string_view id) {
     for (const auto& a : algorithms()) {

@@ -82,7 +82,7 @@ HasherPtr make_xxhash_xxh3_sse2();
 HasherPtr make_xxhash_xxh128_sse2();
 HasherPtr make_xxhash_xxh3_avx2();
 HasherPtr make_xxhash_xxh128_avx2();
-HasherPtr make_xxhash_xxh3_avx512();  // defined only with HASHSCOPE_AVX512_KERNELS
+HasherPtr make_xxhash_xxh3_avx512();    // defined only with HASHSCOPE_AVX512_KERNELS
 HasherPtr make_xxhash_xxh128_avx512();  // defined only with HASHSCOPE_AVX512_KERNELS
 
 }  // namespace hashscope::detail

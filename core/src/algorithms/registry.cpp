@@ -96,8 +96,8 @@ Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_
         return Error{"algorithm '" + std::string(algorithm) + "' has no implementation '" + std::string(impl) + "'"};
     }
     if (!available(*row)) {
-        return Error{std::string(algorithm) + " · " + std::string(row->id) + " needs CPU features this machine lacks: " +
-                     row->needs.without(features_).to_string()};
+        return Error{std::string(algorithm) + " · " + std::string(row->id) +
+                     " needs CPU features this machine lacks: " + row->needs.without(features_).to_string()};
     }
     try {
         if (row->extend != nullptr) {

@@ -140,8 +140,8 @@ CoreClock judge_core_clock(double imul_ghz, double add_ghz, double reported) {
     } else if (imul_ghz < kLowest || imul_ghz > kHighest) {
         clock.why_not = "the core clock measured " + ghz_text(imul_ghz) + ", outside what any x86-64 core runs at";
     } else if (reported > 0 && (imul_ghz > reported * kReportedFactor || imul_ghz < reported / kReportedFactor)) {
-        clock.why_not = "the core clock measured " + ghz_text(imul_ghz) + " but the kernel reports " +
-                        ghz_text(reported);
+        clock.why_not =
+            "the core clock measured " + ghz_text(imul_ghz) + " but the kernel reports " + ghz_text(reported);
     } else {
         clock.plausible = true;
     }

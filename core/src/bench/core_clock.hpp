@@ -30,11 +30,11 @@ private:
 // folds such adds and runs them faster than one per cycle, which once read 20 GHz. The adds are
 // still timed, as a second opinion, and the reading is checked against the clock the kernel reports.
 struct CoreClock {
-    double ghz = 0;           // the multiplication chain's clock; 0 where it cannot be measured
+    double ghz = 0;            // the multiplication chain's clock; 0 where it cannot be measured
     double add_chain_ghz = 0;  // the same from one-cycle adds (may read high, see above)
-    double reported_ghz = 0;  // what the kernel says (cpufreq's maximum, else /proc/cpuinfo); 0 when silent
-    bool plausible = false;   // fit to turn times into cycles
-    std::string why_not;      // when not plausible, a sentence for people
+    double reported_ghz = 0;   // what the kernel says (cpufreq's maximum, else /proc/cpuinfo); 0 when silent
+    bool plausible = false;    // fit to turn times into cycles
+    std::string why_not;       // when not plausible, a sentence for people
 };
 
 CoreClock measure_core_clock();

@@ -73,7 +73,8 @@ Environment collect_environment(const CpuInfo& cpu) {
     env.libraries = library_versions();
 
 #if !defined(__OPTIMIZE__)
-    env.warnings.push_back("this is an unoptimised build (" + env.build_type + "): figures are meaningless; build with "
+    env.warnings.push_back("this is an unoptimised build (" + env.build_type +
+                           "): figures are meaningless; build with "
                            "the release preset");
 #endif
     if (env.build_type == "Debug") env.warnings.push_back("debug build: figures are not representative");

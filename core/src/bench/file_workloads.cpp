@@ -22,7 +22,8 @@ public:
     void run(std::size_t operations) override {
         Hasher* hashers[] = {hasher_.get()};
         for (std::size_t i = 0; i < operations; ++i) {
-            if (hash_file(file_, hashers).status != FileStatus::ok) throw std::runtime_error("cannot read " + file_.string());
+            if (hash_file(file_, hashers).status != FileStatus::ok)
+                throw std::runtime_error("cannot read " + file_.string());
         }
     }
 

@@ -32,9 +32,11 @@ std::vector<unsigned> up_to_three_per_core(unsigned cores) {
 
 const std::vector<PresetInfo>& presets() {
     static const std::vector<PresetInfo> list{
-        {"quick", "the six algorithms of the AWS SDK table at their default implementation, 64 B..1 MiB; under a minute"},
-        {"aws-sdk", "AWS SDK for Java v2: crc32, crc32c, crc64nvme, md5, sha1, sha256 × 128 B, 4 KiB, 1 MiB × whole "
-                    "buffer and one byte at a time"},
+        {"quick",
+         "the six algorithms of the AWS SDK table at their default implementation, 64 B..1 MiB; under a minute"},
+        {"aws-sdk",
+         "AWS SDK for Java v2: crc32, crc32c, crc64nvme, md5, sha1, sha256 × 128 B, 4 KiB, 1 MiB × whole "
+         "buffer and one byte at a time"},
         {"bookkeeper-crc32c", "Apache BookKeeper #3309: every crc32c implementation × 64..65536 B, in ops/ms"},
         {"ozone-threads", "Apache Ozone #10546: crc32 and crc32c × 64 KiB..4 MiB × 1..3×cores threads"},
         {"md5-vs-md5sum", "a 30 MiB file hashed in-process against the md5sum command, with its start-up cost"},
@@ -94,8 +96,9 @@ Result<BenchSpec> preset_spec(std::string_view name, const Registry& registry, c
         spec.max_time_s = 1.0;
         return spec;
     }
-    return Error{"unknown preset '" + std::string(name) + "' (quick, aws-sdk, bookkeeper-crc32c, ozone-threads, "
-                                                          "md5-vs-md5sum, full)"};
+    return Error{"unknown preset '" + std::string(name) +
+                 "' (quick, aws-sdk, bookkeeper-crc32c, ozone-threads, "
+                 "md5-vs-md5sum, full)"};
 }
 
 }  // namespace hashscope::bench

@@ -17,7 +17,8 @@ namespace {
 using nlohmann::json;
 
 json stats_json(const SampleStats& s) {
-    return {{"mean", s.mean}, {"median", s.median}, {"min", s.min}, {"max", s.max}, {"stddev", s.stddev}, {"error", s.error}};
+    return {{"mean", s.mean}, {"median", s.median}, {"min", s.min},
+            {"max", s.max},   {"stddev", s.stddev}, {"error", s.error}};
 }
 
 json environment_json(const Environment& e) {
@@ -51,11 +52,12 @@ json spec_json(const BenchSpec& s) {
     json placements = json::array();
     for (auto p : s.placements) placements.push_back(placement_name(p));
     json participants = json::array();
-    for (const auto& p : s.participants) participants.push_back({{"algorithm", p.algorithm}, {"implementation", p.implementation}});
-    return {{"preset", s.preset},       {"precision", s.precision},   {"max_time_s", s.max_time_s},
-            {"warmup_s", s.warmup_s},   {"sample_s", s.sample_s},     {"min_samples", s.min_samples},
-            {"max_samples", s.max_samples}, {"sizes", s.sizes},       {"modes", modes},
-            {"threads", s.threads},     {"placements", placements},   {"participants", participants},
+    for (const auto& p : s.participants)
+        participants.push_back({{"algorithm", p.algorithm}, {"implementation", p.implementation}});
+    return {{"preset", s.preset},           {"precision", s.precision}, {"max_time_s", s.max_time_s},
+            {"warmup_s", s.warmup_s},       {"sample_s", s.sample_s},   {"min_samples", s.min_samples},
+            {"max_samples", s.max_samples}, {"sizes", s.sizes},         {"modes", modes},
+            {"threads", s.threads},         {"placements", placements}, {"participants", participants},
             {"unit", s.preferred_unit}};
 }
 
@@ -77,8 +79,10 @@ json cell_json(const CellResult& c) {
               {"cycles_per_byte", c.cycles_per_byte ? json(*c.cycles_per_byte) : json(nullptr)},
               {"raw_ns_per_op", c.raw_ns_per_op}};
     if (c.baseline) {
-        j["baseline"] = {{"ns_per_op", c.baseline->baseline_mean},  {"error", c.baseline->baseline_error},
-                         {"speedup", c.baseline->speedup},          {"change_pct", c.baseline->change_pct},
+        j["baseline"] = {{"ns_per_op", c.baseline->baseline_mean},
+                         {"error", c.baseline->baseline_error},
+                         {"speedup", c.baseline->speedup},
+                         {"change_pct", c.baseline->change_pct},
                          {"significant", c.baseline->significant}};
     }
     return j;
@@ -150,7 +154,8 @@ CellResult cell_from(const json& j) {
     c.ns_per_op.error = get_or(ns, "error", 0.0);
     c.gb_per_s = get_or(j, "gb_per_s", 0.0);
     c.ops_per_ms = get_or(j, "ops_per_ms", 0.0);
-    if (j.contains("cycles_per_byte") && !j["cycles_per_byte"].is_null()) c.cycles_per_byte = j["cycles_per_byte"].get<double>();
+    if (j.contains("cycles_per_byte") && !j["cycles_per_byte"].is_null())
+        c.cycles_per_byte = j["cycles_per_byte"].get<double>();
     c.raw_ns_per_op = get_or(j, "raw_ns_per_op", std::vector<double>{});
     return c;
 }
@@ -206,7 +211,8 @@ BenchSpec spec_from(const json& j) {
     }
     if (j.contains("placements")) {
         s.placements.clear();
-        for (const auto& p : j["placements"]) s.placements.push_back(p.get<std::string>() == "cold" ? Placement::cold : Placement::hot);
+        for (const auto& p : j["placements"])
+            s.placements.push_back(p.get<std::string>() == "cold" ? Placement::cold : Placement::hot);
     }
     if (j.contains("participants")) {
         for (const auto& p : j["participants"]) {

@@ -39,9 +39,11 @@ std::string csv_quote(const std::string& s) {
 }  // namespace
 
 std::string to_table(const BenchReport& report) {
-    const bool with_baseline = std::any_of(report.results.begin(), report.results.end(), [](auto& r) { return r.baseline.has_value(); });
+    const bool with_baseline =
+        std::any_of(report.results.begin(), report.results.end(), [](auto& r) { return r.baseline.has_value(); });
     std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> header{"algorithm", "impl", "size", "mode", "threads", "ns/op", "± error", "GB/s", "ops/ms", "cycles/B", "samples"};
+    std::vector<std::string> header{"algorithm", "impl", "size",   "mode",     "threads", "ns/op",
+                                    "± error",   "GB/s", "ops/ms", "cycles/B", "samples"};
     if (with_baseline) header.insert(header.end(), {"baseline ns/op", "change"});
     rows.push_back(header);
     for (const auto& r : report.results) {
@@ -93,11 +95,12 @@ std::string to_csv(const BenchReport& report) {
             << (r.best ? "true" : "false") << ',' << r.size << ',' << mode_name(r.mode.mode) << ','
             << (r.mode.mode == Mode::stream ? std::to_string(r.mode.chunk) : "") << ',' << r.threads << ','
             << placement_name(r.placement) << ',' << r.samples << ',' << (r.precise ? "true" : "false") << ','
-            << r.ns_per_op.mean << ',' << r.ns_per_op.error << ',' << r.ns_per_op.median << ',' << r.ns_per_op.min << ','
-            << r.ns_per_op.stddev << ',' << r.gb_per_s << ',' << r.ops_per_ms << ','
+            << r.ns_per_op.mean << ',' << r.ns_per_op.error << ',' << r.ns_per_op.median << ',' << r.ns_per_op.min
+            << ',' << r.ns_per_op.stddev << ',' << r.gb_per_s << ',' << r.ops_per_ms << ','
             << (r.cycles_per_byte ? std::to_string(*r.cycles_per_byte) : "") << ',';
         if (r.baseline) {
-            out << r.baseline->baseline_mean << ',' << r.baseline->change_pct << ',' << (r.baseline->significant ? "true" : "false");
+            out << r.baseline->baseline_mean << ',' << r.baseline->change_pct << ','
+                << (r.baseline->significant ? "true" : "false");
         } else {
             out << ",,";
         }
@@ -109,15 +112,17 @@ std::string to_csv(const BenchReport& report) {
 std::string to_markdown(const BenchReport& report) {
     std::ostringstream out;
     const bool ops = report.spec.preferred_unit == "ops/ms";
-    out << "| provider | size | mode | threads | " << (ops ? "ops/ms" : "score (ns/op)") << " | error (99.9%) | GB/s |\n"
+    out << "| provider | size | mode | threads | " << (ops ? "ops/ms" : "score (ns/op)")
+        << " | error (99.9%) | GB/s |\n"
         << "|---|---|---|---|---|---|---|\n";
     for (const auto& r : report.results) {
         const double error = ops ? r.ops_per_ms * r.ns_per_op.relative_error() : r.ns_per_op.error;
-        out << "| " << r.algorithm << " · " << r.implementation << " | " << format_size(r.size) << " | " << mode_label(r.mode)
-            << " | " << r.threads << " | " << number(ops ? r.ops_per_ms : r.ns_per_op.mean) << " | ± " << number(error)
-            << " | " << number(r.gb_per_s) << " |\n";
+        out << "| " << r.algorithm << " · " << r.implementation << " | " << format_size(r.size) << " | "
+            << mode_label(r.mode) << " | " << r.threads << " | " << number(ops ? r.ops_per_ms : r.ns_per_op.mean)
+            << " | ± " << number(error) << " | " << number(r.gb_per_s) << " |\n";
     }
-    out << "\n" << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
+    out << "\n"
+        << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
         << report.environment.build_type << ", HashScope " << report.environment.hashscope_version
         << (report.environment.git_revision.empty() ? "" : " (git " + report.environment.git_revision + ")") << ", "
         << report.environment.date << "\n";

@@ -145,7 +145,8 @@ private:
             file.emplace(key.size);
         } else {
             for (unsigned t = 0; t < key.threads; ++t) {
-                buffers.push_back(std::make_unique<detail::BufferSet>(key.size, key.placement, 0x5eed + t, cpu_.caches.l3));
+                buffers.push_back(
+                    std::make_unique<detail::BufferSet>(key.size, key.placement, 0x5eed + t, cpu_.caches.l3));
             }
         }
 
@@ -216,7 +217,8 @@ private:
         for (;;) {
             const double ns = run_batch(cell, team);
             if (ns >= target_ns * 0.5 || cell.operations >= (std::size_t{1} << 40)) {
-                cell.operations = std::max<std::size_t>(1, static_cast<std::size_t>(static_cast<double>(cell.operations) * target_ns / std::max(ns, 1.0)));
+                cell.operations = std::max<std::size_t>(
+                    1, static_cast<std::size_t>(static_cast<double>(cell.operations) * target_ns / std::max(ns, 1.0)));
                 break;
             }
             // Grow fast while batches are tiny, then aim straight for the target.
@@ -233,7 +235,8 @@ private:
         const double ns = run_batch(cell, team);
         if (cycles_before) {
             if (auto after = counter_.read()) {
-                cell.cycles_per_op.push_back(static_cast<double>(*after - *cycles_before) / static_cast<double>(cell.operations));
+                cell.cycles_per_op.push_back(static_cast<double>(*after - *cycles_before) /
+                                             static_cast<double>(cell.operations));
             }
         }
         cell.result.raw_ns_per_op.push_back(ns / static_cast<double>(cell.operations));
@@ -289,10 +292,12 @@ private:
         for (auto i : index) sorted.push_back(std::move(report_.results[i]));
         report_.results = std::move(sorted);
 
-        const auto imprecise = std::count_if(report_.results.begin(), report_.results.end(), [](auto& r) { return !r.precise; });
+        const auto imprecise =
+            std::count_if(report_.results.begin(), report_.results.end(), [](auto& r) { return !r.precise; });
         if (imprecise > 0) {
-            report_.environment.warnings.push_back(std::to_string(imprecise) + " of " + std::to_string(report_.results.size()) +
-                                                   " cells did not reach the target precision within their time budget");
+            report_.environment.warnings.push_back(
+                std::to_string(imprecise) + " of " + std::to_string(report_.results.size()) +
+                " cells did not reach the target precision within their time budget");
         }
         if (report_.cancelled) report_.environment.warnings.push_back("the run was cancelled: results are partial");
     }

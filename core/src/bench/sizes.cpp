@@ -11,7 +11,7 @@ namespace hashscope::bench {
 namespace {
 
 constexpr std::size_t kMaxSize = std::size_t{1} << 40;  // 1 TiB: anything larger is a typo
-constexpr std::size_t kMaxSizes = 10000;                 // more is a typo too, and would take days
+constexpr std::size_t kMaxSizes = 10000;                // more is a typo too, and would take days
 
 Error too_many(std::string_view item) { return Error{"range '" + std::string(item) + "' has more than 10000 sizes"}; }
 
@@ -21,8 +21,10 @@ Result<std::size_t> parse_size(std::string_view text) {
     text = ascii::trim(text);
     std::size_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end == text.data()) return Error{"'" + std::string(text) + "' is not a size (e.g. 64, 4KiB, 1MiB)"};
-    const std::string unit = ascii::lower(ascii::trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
+    if (ec != std::errc() || end == text.data())
+        return Error{"'" + std::string(text) + "' is not a size (e.g. 64, 4KiB, 1MiB)"};
+    const std::string unit =
+        ascii::lower(ascii::trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
     std::size_t scale = 0;
     if (unit.empty() || unit == "b") {
         scale = 1;
@@ -61,7 +63,8 @@ Result<std::vector<std::size_t>> parse_sizes(std::string_view text) {
         // A range: FROM..TO[:xFACTOR | :+STEP]; the default step doubles.
         const auto colon = item.find(':', dots);
         auto from = parse_size(item.substr(0, dots));
-        auto to = parse_size(item.substr(dots + 2, colon == std::string_view::npos ? std::string_view::npos : colon - dots - 2));
+        auto to = parse_size(
+            item.substr(dots + 2, colon == std::string_view::npos ? std::string_view::npos : colon - dots - 2));
         if (!from) return from.error();
         if (!to) return to.error();
         if (*from > *to) return Error{"range '" + std::string(item) + "' runs backwards"};

@@ -12,10 +12,14 @@ namespace hashscope::bench {
 
 std::string_view mode_name(Mode mode) {
     switch (mode) {
-        case Mode::oneshot: return "oneshot";
-        case Mode::stream: return "stream";
-        case Mode::bytewise: return "bytewise";
-        case Mode::file: return "file";
+        case Mode::oneshot:
+            return "oneshot";
+        case Mode::stream:
+            return "stream";
+        case Mode::bytewise:
+            return "bytewise";
+        case Mode::file:
+            return "file";
     }
     return "?";
 }
@@ -91,7 +95,8 @@ Result<std::vector<Participant>> select_participants(const std::vector<std::stri
         });
         if (!listed) out.push_back(std::move(p));
     };
-    const std::vector<std::string> wanted = implementations.empty() ? std::vector<std::string>{"best"} : implementations;
+    const std::vector<std::string> wanted =
+        implementations.empty() ? std::vector<std::string>{"best"} : implementations;
     for (const auto& name : algorithms) {
         const auto* algorithm = find_algorithm(name);
         if (algorithm == nullptr) return Error{"unknown algorithm '" + name + "' (see: hashscope-cli list)"};

@@ -19,8 +19,10 @@ inline void keep(std::uint64_t value) { asm volatile("" : : "r"(value) : "memory
 class Cursor {
 public:
     explicit Cursor(const BufferSet& buffers)
-        : first_(buffers.buffer(0)), end_(buffers.buffer(0) + stride_of(buffers) * buffers.count()),
-          stride_(stride_of(buffers)), current_(first_) {}
+        : first_(buffers.buffer(0)),
+          end_(buffers.buffer(0) + stride_of(buffers) * buffers.count()),
+          stride_(stride_of(buffers)),
+          current_(first_) {}
 
     template <class Op>
     void for_each(std::size_t operations, Op op) {
@@ -66,7 +68,6 @@ private:
     std::size_t size_;
     Cursor cursor_;
 };
-
 
 // One-shot value checksums call their kernel directly: the figure is the kernel's. Streaming and
 // bytewise go through the Hasher users and the verifier call, which collects small updates.
@@ -181,7 +182,8 @@ private:
 
 Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
                                                 const BufferSet& buffers, ModeSpec mode) {
-    if (participant.algorithm == read_algorithm) return std::unique_ptr<Workload>(std::make_unique<ReadWorkload>(buffers));
+    if (participant.algorithm == read_algorithm)
+        return std::unique_ptr<Workload>(std::make_unique<ReadWorkload>(buffers));
     if (participant.algorithm == null_algorithm) {
         return std::unique_ptr<Workload>(std::make_unique<NullWorkload>(buffers));
     }

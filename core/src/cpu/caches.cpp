@@ -58,10 +58,14 @@ std::uint64_t parse_cache_size(std::string_view text) {
     }
     if (i < text.size()) {
         switch (text[i]) {
-            case 'K': return value << 10;
-            case 'M': return value << 20;
-            case 'G': return value << 30;
-            default: break;
+            case 'K':
+                return value << 10;
+            case 'M':
+                return value << 20;
+            case 'G':
+                return value << 30;
+            default:
+                break;
         }
     }
     return value;

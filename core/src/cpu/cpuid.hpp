@@ -45,8 +45,8 @@ FamilyModel family_model();
 // registers would corrupt them under preemption even though CPUID advertises the instructions.
 std::uint64_t os_saved_state();
 
-constexpr std::uint64_t kXcr0Ymm = 0x6;    // SSE + AVX state
-constexpr std::uint64_t kXcr0Zmm = 0xE6;   // plus opmask, ZMM_Hi256, Hi16_ZMM
+constexpr std::uint64_t kXcr0Ymm = 0x6;   // SSE + AVX state
+constexpr std::uint64_t kXcr0Zmm = 0xE6;  // plus opmask, ZMM_Hi256, Hi16_ZMM
 
 }  // namespace hashscope::cpu_detail
 

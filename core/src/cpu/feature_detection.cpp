@@ -37,7 +37,7 @@ CpuFeatureSet cpuid_features() {
     if (avx512f && bit(leaf7.ebx, 30)) set |= CpuFeature::avx512bw;
     if (avx512f && bit(leaf7.ebx, 31)) set |= CpuFeature::avx512vl;
     if (ymm && bit(leaf7.ecx, 10)) set |= CpuFeature::vpclmulqdq;  // VEX/EVEX only: needs YMM
-    if (bit(leaf7.ebx, 29)) set |= CpuFeature::sha;                  // XMM only
+    if (bit(leaf7.ebx, 29)) set |= CpuFeature::sha;                // XMM only
     if (bit(leaf7.ebx, 8)) set |= CpuFeature::bmi2;
     return set;
 }

@@ -40,7 +40,8 @@ using cpu_detail::ProcCpuinfo;
 // A model name without any digit carries no model number ("AMD EPYC", "Intel Core"): it names
 // the brand, not the part, so another source is likely to say more.
 bool is_terse(std::string_view name) {
-    return std::none_of(name.begin(), name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    return std::none_of(name.begin(), name.end(),
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 // True when `longer` repeats `shorter` word for word and adds more, as the raw brand string

@@ -4,9 +4,7 @@
 
 namespace hashscope::cpu_detail {
 
-bool is_space_or_nul(char c) {
-    return c == '\0' || std::isspace(static_cast<unsigned char>(c)) != 0;
-}
+bool is_space_or_nul(char c) { return c == '\0' || std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 std::string normalize_spaces(std::string_view text) {
     std::string out;

@@ -72,24 +72,42 @@ std::string midr_implementer() {
 
 std::string_view vendor_name(cpuinfo_vendor vendor) {
     switch (vendor) {
-        case cpuinfo_vendor_intel: return "Intel";
-        case cpuinfo_vendor_amd: return "AMD";
-        case cpuinfo_vendor_arm: return "ARM";
-        case cpuinfo_vendor_qualcomm: return "Qualcomm";
-        case cpuinfo_vendor_apple: return "Apple";
-        case cpuinfo_vendor_samsung: return "Samsung";
-        case cpuinfo_vendor_nvidia: return "NVIDIA";
-        case cpuinfo_vendor_mips: return "MIPS";
-        case cpuinfo_vendor_ibm: return "IBM";
-        case cpuinfo_vendor_ingenic: return "Ingenic";
-        case cpuinfo_vendor_via: return "VIA";
-        case cpuinfo_vendor_cavium: return "Cavium";
-        case cpuinfo_vendor_broadcom: return "Broadcom";
-        case cpuinfo_vendor_apm: return "APM";
-        case cpuinfo_vendor_huawei: return "Huawei";
-        case cpuinfo_vendor_hygon: return "Hygon";
-        case cpuinfo_vendor_marvell: return "Marvell";
-        default: return {};
+        case cpuinfo_vendor_intel:
+            return "Intel";
+        case cpuinfo_vendor_amd:
+            return "AMD";
+        case cpuinfo_vendor_arm:
+            return "ARM";
+        case cpuinfo_vendor_qualcomm:
+            return "Qualcomm";
+        case cpuinfo_vendor_apple:
+            return "Apple";
+        case cpuinfo_vendor_samsung:
+            return "Samsung";
+        case cpuinfo_vendor_nvidia:
+            return "NVIDIA";
+        case cpuinfo_vendor_mips:
+            return "MIPS";
+        case cpuinfo_vendor_ibm:
+            return "IBM";
+        case cpuinfo_vendor_ingenic:
+            return "Ingenic";
+        case cpuinfo_vendor_via:
+            return "VIA";
+        case cpuinfo_vendor_cavium:
+            return "Cavium";
+        case cpuinfo_vendor_broadcom:
+            return "Broadcom";
+        case cpuinfo_vendor_apm:
+            return "APM";
+        case cpuinfo_vendor_huawei:
+            return "Huawei";
+        case cpuinfo_vendor_hygon:
+            return "Hygon";
+        case cpuinfo_vendor_marvell:
+            return "Marvell";
+        default:
+            return {};
     }
 }
 

@@ -90,7 +90,8 @@ Result<HasherPtr> make_hasher_for(const Implementation& row) {
     const auto* info = find_algorithm(row.algorithm);
     if (info == nullptr) return Error{"unknown algorithm '" + std::string(row.algorithm) + "'"};
     try {
-        if (row.extend != nullptr) return HasherPtr(std::make_unique<detail::ValueHasher>(*info, row.extend, row.initial));
+        if (row.extend != nullptr)
+            return HasherPtr(std::make_unique<detail::ValueHasher>(*info, row.extend, row.initial));
         if (row.make != nullptr) return row.make();
     } catch (const std::exception& e) {  // a library refusing (e.g. OpenSSL without a provider)
         return Error{std::string("could not be set up: ") + e.what()};
@@ -141,9 +142,9 @@ CheckEnd cross_check(Hasher& hasher, const RandomCorpus& corpus, const std::vect
         const auto pieces = random_split(bytes.size(), rng);
         const Digest got = feed(hasher, bytes, pieces);
         if (!(got == expected[i])) {
-            message = "random message #" + std::to_string(i + 1) + " (" + std::to_string(bytes.size()) + " bytes at offset " +
-                      std::to_string(corpus.offset(i)) + ", fed " + pieces_text(pieces) + "): got " + got.hex() + ", " +
-                      std::string(reference) + " gives " + expected[i].hex();
+            message = "random message #" + std::to_string(i + 1) + " (" + std::to_string(bytes.size()) +
+                      " bytes at offset " + std::to_string(corpus.offset(i)) + ", fed " + pieces_text(pieces) +
+                      "): got " + got.hex() + ", " + std::string(reference) + " gives " + expected[i].hex();
             return CheckEnd::failed;
         }
         ++checked;

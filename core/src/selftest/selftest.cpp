@@ -95,9 +95,12 @@ CheckEnd test_row(const Implementation& row, Reference& reference, const selftes
 
 std::string_view self_test_status_name(SelfTestStatus status) {
     switch (status) {
-        case SelfTestStatus::passed: return "ok";
-        case SelfTestStatus::failed: return "FAILED";
-        case SelfTestStatus::skipped: return "skipped";
+        case SelfTestStatus::passed:
+            return "ok";
+        case SelfTestStatus::failed:
+            return "FAILED";
+        case SelfTestStatus::skipped:
+            return "skipped";
     }
     return "?";
 }
@@ -111,12 +114,13 @@ bool SelfTestReport::passed() const {
     return !cancelled && count(SelfTestStatus::failed) == 0 && count(SelfTestStatus::passed) > 0;
 }
 
-SelfTestReport run_self_test(const Registry& registry, const SelfTestOptions& options, const SelfTestProgressFn& progress,
-                             std::stop_token stop) {
+SelfTestReport run_self_test(const Registry& registry, const SelfTestOptions& options,
+                             const SelfTestProgressFn& progress, std::stop_token stop) {
     const std::span<const Implementation> rows =
         options.implementations.empty() ? all_implementations() : options.implementations;
     SelfTestReport report;
-    report.seed = options.seed != 0 ? options.seed : (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+    report.seed =
+        options.seed != 0 ? options.seed : (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
     const selftest::RandomCorpus corpus(report.seed, options.random_messages);
     // Each implementation gets its own splits, from the seed and its place in the run.
     std::mt19937_64 rng(report.seed ^ 0x9e3779b97f4a7c15ULL);
@@ -135,7 +139,8 @@ SelfTestReport run_self_test(const Registry& registry, const SelfTestOptions& op
             SelfTestOutcome outcome = outcome_of(*row);
             if (!registry.available(*row)) {
                 outcome.status = SelfTestStatus::skipped;
-                outcome.message = "needs " + row->needs.without(registry.features()).to_string() + ", which this CPU lacks";
+                outcome.message =
+                    "needs " + row->needs.without(registry.features()).to_string() + ", which this CPU lacks";
             } else {
                 const CheckEnd end = test_row(*row, reference, corpus, rng, stop, outcome);
                 if (end == CheckEnd::stopped) {

@@ -22,7 +22,8 @@ constexpr std::size_t kMinSlots = 4;
 
 class Pipeline {
 public:
-    Pipeline(std::span<Hasher* const> hashers, std::size_t block_size, std::uint64_t expected, const ProgressFn& progress)
+    Pipeline(std::span<Hasher* const> hashers, std::size_t block_size, std::uint64_t expected,
+             const ProgressFn& progress)
         : expected_(expected), progress_(progress) {
         for (auto* hasher : hashers) lanes_.push_back({hasher});
         slots_.resize(std::max(kMinSlots, kSlotsPerLane * hashers.size()));
@@ -125,7 +126,8 @@ private:
     }
 
     bool finished() const {
-        return end_of_file_ && std::all_of(lanes_.begin(), lanes_.end(), [&](const Lane& l) { return l.next == published_; });
+        return end_of_file_ &&
+               std::all_of(lanes_.begin(), lanes_.end(), [&](const Lane& l) { return l.next == published_; });
     }
 
     // Every lane has hashed the slot: count it, tell the reader, report progress (in order, since

@@ -41,11 +41,16 @@ std::vector<Task> group_by_file(const fs::path& base, std::span<const SumsEntry>
 
 Verdict verdict_of(FileStatus status, const fs::path& path) {
     switch (status) {
-        case FileStatus::ok: return Verdict::ok;
-        case FileStatus::cancelled: return Verdict::cancelled;
-        case FileStatus::not_regular: return Verdict::not_regular;
-        case FileStatus::changed: return Verdict::changed;
-        case FileStatus::unreadable: break;
+        case FileStatus::ok:
+            return Verdict::ok;
+        case FileStatus::cancelled:
+            return Verdict::cancelled;
+        case FileStatus::not_regular:
+            return Verdict::not_regular;
+        case FileStatus::changed:
+            return Verdict::changed;
+        case FileStatus::unreadable:
+            break;
     }
     struct stat st {};
     return ::lstat(path.c_str(), &st) != 0 && errno == ENOENT ? Verdict::missing : Verdict::unreadable;
@@ -61,8 +66,14 @@ class Job {
 public:
     Job(std::span<const SumsEntry> entries, std::vector<Task> tasks, const CheckOptions& options,
         const CheckProgress& progress, std::stop_token stop, bool rotational, bool disk_takes_turns)
-        : entries_(entries), tasks_(std::move(tasks)), options_(options), progress_(progress), stop_(std::move(stop)),
-          rotational_(rotational), disk_turn_(disk_takes_turns ? &disk_mutex_ : nullptr), results_(entries.size()) {}
+        : entries_(entries),
+          tasks_(std::move(tasks)),
+          options_(options),
+          progress_(progress),
+          stop_(std::move(stop)),
+          rotational_(rotational),
+          disk_turn_(disk_takes_turns ? &disk_mutex_ : nullptr),
+          results_(entries.size()) {}
 
     // Takes files until none is left. With a sink (the caller's thread), hands out what is ready
     // between files, and at the end waits for the other workers' last results.
@@ -89,8 +100,8 @@ private:
     const AlgorithmInfo* preferred(const SumsEntry& entry) {
         const std::lock_guard lock(mutex_);
         const auto it = learned_.find(entry.expected.size());
-        if (it != learned_.end() && std::find(entry.candidates.begin(), entry.candidates.end(), it->second) !=
-                                        entry.candidates.end()) {
+        if (it != learned_.end() &&
+            std::find(entry.candidates.begin(), entry.candidates.end(), it->second) != entry.candidates.end()) {
             return it->second;
         }
         return entry.candidates.front();
@@ -156,11 +167,13 @@ private:
             const auto& e = entries_[entry];
             bool matched = false;
             for (std::size_t i = 0; i < algorithms.size() && !matched; ++i) {
-                const bool candidate = std::find(e.candidates.begin(), e.candidates.end(), algorithms[i]) != e.candidates.end();
+                const bool candidate =
+                    std::find(e.candidates.begin(), e.candidates.end(), algorithms[i]) != e.candidates.end();
                 if (!candidate || !digest_matches(file.digests[i], e.expected)) continue;
                 matched = true;
                 learn(algorithms[i]);
-                publish(entry, {Verdict::ok, {}, algorithms[i], digester->implementations()[i], file.bytes, task.outside});
+                publish(entry,
+                        {Verdict::ok, {}, algorithms[i], digester->implementations()[i], file.bytes, task.outside});
             }
             if (!matched) still_open.push_back(entry);
         }
@@ -171,7 +184,8 @@ private:
     void run(const Task& task, std::map<std::string, std::unique_ptr<FileDigester>>& cache) {
         if (stop_.stop_requested()) return publish_all(task, {Verdict::cancelled, "cancelled"});
         if (task.outside && options_.strict) {
-            CheckResult refused{Verdict::refused, "refused by --strict: the name leads outside the checksum file's folder"};
+            CheckResult refused{Verdict::refused,
+                                "refused by --strict: the name leads outside the checksum file's folder"};
             refused.outside = true;
             return publish_all(task, refused);
         }
@@ -218,14 +232,22 @@ private:
 
 const char* to_string(Verdict verdict) {
     switch (verdict) {
-        case Verdict::ok: return "OK";
-        case Verdict::failed: return "FAILED";
-        case Verdict::missing: return "MISSING";
-        case Verdict::unreadable: return "UNREADABLE";
-        case Verdict::not_regular: return "SKIPPED";
-        case Verdict::changed: return "CHANGED";
-        case Verdict::refused: return "REFUSED";
-        case Verdict::cancelled: return "CANCELLED";
+        case Verdict::ok:
+            return "OK";
+        case Verdict::failed:
+            return "FAILED";
+        case Verdict::missing:
+            return "MISSING";
+        case Verdict::unreadable:
+            return "UNREADABLE";
+        case Verdict::not_regular:
+            return "SKIPPED";
+        case Verdict::changed:
+            return "CHANGED";
+        case Verdict::refused:
+            return "REFUSED";
+        case Verdict::cancelled:
+            return "CANCELLED";
     }
     return "?";
 }

@@ -36,11 +36,14 @@ FileHashResult failure(FileStatus status, std::string message, std::uint64_t byt
 
 FileHashResult from_outcome(const ReadOutcome& outcome) {
     switch (outcome.end) {
-        case ReadOutcome::End::cancelled: return failure(FileStatus::cancelled, "cancelled", outcome.bytes);
-        case ReadOutcome::End::failed: return failure(FileStatus::unreadable, outcome.error, outcome.bytes);
+        case ReadOutcome::End::cancelled:
+            return failure(FileStatus::cancelled, "cancelled", outcome.bytes);
+        case ReadOutcome::End::failed:
+            return failure(FileStatus::unreadable, outcome.error, outcome.bytes);
         case ReadOutcome::End::short_read:
             return failure(FileStatus::changed, "the file changed while it was read (it got shorter)", outcome.bytes);
-        case ReadOutcome::End::complete: break;
+        case ReadOutcome::End::complete:
+            break;
     }
     FileHashResult r;
     r.bytes = outcome.bytes;
@@ -51,9 +54,12 @@ FileHashResult from_outcome(const ReadOutcome& outcome) {
 
 const char* to_string(ReadStrategy strategy) {
     switch (strategy) {
-        case ReadStrategy::inline_serial: return "one thread";
-        case ReadStrategy::pipelined: return "read ahead on a reader thread, algorithms side by side";
-        case ReadStrategy::split_pieces: return "pieces read and hashed in parallel, then combined";
+        case ReadStrategy::inline_serial:
+            return "one thread";
+        case ReadStrategy::pipelined:
+            return "read ahead on a reader thread, algorithms side by side";
+        case ReadStrategy::split_pieces:
+            return "pieces read and hashed in parallel, then combined";
     }
     return "?";
 }
@@ -95,7 +101,8 @@ struct FileDigester::State {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
             const ssize_t n = read_block(fd, seekable ? static_cast<off_t>(outcome.bytes) : -1, turn);
             if (n < 0 && errno == EINTR) continue;
-            if (n < 0) return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
+            if (n < 0)
+                return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
             if (n == 0) return outcome;
             const std::span<const std::byte> block(buffer.data(), static_cast<std::size_t>(n));
             for (auto* h : hasher_pointers) h->update(block);
@@ -123,8 +130,8 @@ struct FileDigester::State {
             pointers.push_back(splits.back().get());
         }
         last = ReadStrategy::split_pieces;
-        auto result = from_outcome(run_piece_reader(fd, options.pread, size, piece_size, pointers, threads(), options.block_size,
-                                                    progress, stop));
+        auto result = from_outcome(run_piece_reader(fd, options.pread, size, piece_size, pointers, threads(),
+                                                    options.block_size, progress, stop));
         if (result.status == FileStatus::ok) {
             for (auto* split : pointers) result.digests.push_back(split->finish());
         }
@@ -167,7 +174,8 @@ Result<std::unique_ptr<FileDigester>> FileDigester::make(std::span<const Algorit
 const std::vector<const Implementation*>& FileDigester::implementations() const { return state_->implementations; }
 ReadStrategy FileDigester::last_strategy() const { return state_->last; }
 
-FileHashResult FileDigester::digest(const std::filesystem::path& path, const ProgressFn& progress, std::stop_token stop) {
+FileHashResult FileDigester::digest(const std::filesystem::path& path, const ProgressFn& progress,
+                                    std::stop_token stop) {
     auto& s = *state_;
     OpenedFile file;
     OpenError error;
@@ -211,7 +219,8 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
         return failure(FileStatus::changed, "the file changed while it was read", result->bytes);
     }
     // The bytes read were the file's, but it no longer exists under its name: do not vouch for it.
-    if (after.st_nlink == 0) return failure(FileStatus::changed, "the file was deleted while it was read", result->bytes);
+    if (after.st_nlink == 0)
+        return failure(FileStatus::changed, "the file was deleted while it was read", result->bytes);
     return *result;
 }
 

@@ -60,13 +60,14 @@ FileHashResult read_all(int fd, std::uint64_t expected, std::span<Hasher* const>
 
 }  // namespace
 
-FileHashResult hash_file(const std::filesystem::path& path, std::span<Hasher* const> hashers, const ProgressFn& progress,
-                         std::stop_token stop) {
+FileHashResult hash_file(const std::filesystem::path& path, std::span<Hasher* const> hashers,
+                         const ProgressFn& progress, std::stop_token stop) {
     verify::OpenedFile file;
     verify::OpenError error;
     if (!verify::open_for_hashing(path, file, error)) {
-        return failure(error.kind == verify::OpenFailure::not_regular ? FileStatus::not_regular : FileStatus::unreadable,
-                       error.message);
+        return failure(
+            error.kind == verify::OpenFailure::not_regular ? FileStatus::not_regular : FileStatus::unreadable,
+            error.message);
     }
     const auto& before = file.before;
     auto result = read_all(file.fd.get(), static_cast<std::uint64_t>(before.st_size), hashers, progress, stop);
@@ -80,7 +81,8 @@ FileHashResult hash_file(const std::filesystem::path& path, std::span<Hasher* co
     return result;
 }
 
-FileHashResult hash_descriptor(int fd, std::span<Hasher* const> hashers, const ProgressFn& progress, std::stop_token stop) {
+FileHashResult hash_descriptor(int fd, std::span<Hasher* const> hashers, const ProgressFn& progress,
+                               std::stop_token stop) {
     return read_all(fd, 0, hashers, progress, stop);
 }
 

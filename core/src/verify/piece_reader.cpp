@@ -17,9 +17,15 @@ namespace {
 
 class PieceReader {
 public:
-    PieceReader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
-                std::size_t block_size, const ProgressFn& progress)
-        : fd_(fd), pread_(pread_fn), size_(size), piece_size_(piece_size), splits_(splits), block_size_(block_size), progress_(progress),
+    PieceReader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size,
+                std::span<SplitDigest* const> splits, std::size_t block_size, const ProgressFn& progress)
+        : fd_(fd),
+          pread_(pread_fn),
+          size_(size),
+          piece_size_(piece_size),
+          splits_(splits),
+          block_size_(block_size),
+          progress_(progress),
           pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
 
     void work(const std::stop_token& stop) {
@@ -87,9 +93,9 @@ private:
 
 }  // namespace
 
-ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size, std::span<SplitDigest* const> splits,
-                             unsigned threads, std::size_t block_size, const ProgressFn& progress,
-                             const std::stop_token& stop) {
+ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size,
+                             std::span<SplitDigest* const> splits, unsigned threads, std::size_t block_size,
+                             const ProgressFn& progress, const std::stop_token& stop) {
     PieceReader reader(fd, pread_fn, size, piece_size, splits, block_size, progress);
     {
         std::vector<std::jthread> helpers;

@@ -52,9 +52,7 @@ fs::path disk_of(const fs::path& device_dir) {
     return device_dir;
 }
 
-std::string device_id(unsigned major, unsigned minor) {
-    return std::to_string(major) + ":" + std::to_string(minor);
-}
+std::string device_id(unsigned major, unsigned minor) { return std::to_string(major) + ":" + std::to_string(minor); }
 
 // One lookup, with the chain of devices it is inside of, so that a loop device backed by a file on itself
 // (or a cyclic fake tree) ends.
@@ -72,8 +70,8 @@ public:
         const fs::path disk = disk_of(device_dir);
         StorageInfo info = of_disk(disk, depth);
         if (disk != device_dir) {
-            info.how = device_dir.filename().string() + " is a partition of " + disk.filename().string() + "; " +
-                       info.how;
+            info.how =
+                device_dir.filename().string() + " is a partition of " + disk.filename().string() + "; " + info.how;
         }
         return info;
     }
@@ -101,7 +99,6 @@ private:
     }
 
     StorageInfo of_disk_on_chain(const fs::path& disk, const std::string& name, int depth) {
-
         // A loop device's own queue says nothing about the disk its backing file is on.
         std::string backing;
         if (read_first_line(disk / "loop" / "backing_file", backing) && !backing.empty()) {

@@ -9,10 +9,17 @@ std::string escape_name(std::string_view name) {
     out.reserve(name.size() + 8);
     for (char c : name) {
         switch (c) {
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            default: out += c;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -28,7 +35,12 @@ std::string gnu_line(std::string_view hex, std::string_view name) {
 std::string bsd_line(std::string_view tag, std::string_view name, std::string_view hex) {
     const bool escaped = needs_escaping(name);
     std::string line = escaped ? "\\" : "";
-    line.append(tag).append(" (").append(escaped ? escape_name(name) : std::string(name)).append(") = ").append(hex).append("\n");
+    line.append(tag)
+        .append(" (")
+        .append(escaped ? escape_name(name) : std::string(name))
+        .append(") = ")
+        .append(hex)
+        .append("\n");
     return line;
 }
 

@@ -15,10 +15,10 @@
 #include <cstring>
 #include <functional>
 #include <limits>
-#include <string>
-#include <vector>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "hashscope/verify/sums_file.hpp"
 #include "verify/file_type.hpp"
@@ -543,9 +543,8 @@ Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const 
 
 Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options) {
     SumsFile all;
-    auto read = read_sums_file_in_batches(path, options, std::numeric_limits<std::size_t>::max(), [&](SumsFile& batch) {
-        all = std::move(batch);
-    });
+    auto read = read_sums_file_in_batches(path, options, std::numeric_limits<std::size_t>::max(),
+                                          [&](SumsFile& batch) { all = std::move(batch); });
     if (!read) return read.error();
     return all;
 }

@@ -2,9 +2,9 @@
 //
 // SFV has no escapes and no quoting: "NAME HEX", the name ending at the last space, ';' and '#'
 // starting comments. A name SFV cannot hold exactly (a newline or CR, a leading ';', '#' or '\',
-// leading or trailing blanks, a leading byte-order mark) is written as an escaped GNU line instead ("\HEX  NAME" with the
-// name escaped). The reader takes such a line in a .sfv file first, so nothing is lost, and
-// `sha256sum -c`-like tools read it too.
+// leading or trailing blanks, a leading byte-order mark) is written as an escaped GNU line instead ("\HEX  NAME" with
+// the name escaped). The reader takes such a line in a .sfv file first, so nothing is lost, and `sha256sum -c`-like
+// tools read it too.
 #include "hashscope/sums_format.hpp"
 #include "hashscope/verify/sums_file.hpp"
 

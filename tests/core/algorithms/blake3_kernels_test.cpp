@@ -51,18 +51,24 @@ std::array<std::uint8_t, b3::key_size> test_key() {
 
 b3::TreeHasher tree_hasher(const b3::Kernel& kernel, Mode mode) {
     switch (mode) {
-        case Mode::hash: return b3::TreeHasher(kernel);
-        case Mode::keyed_hash: return b3::TreeHasher::keyed(kernel, test_key());
-        case Mode::derive_key: return b3::TreeHasher::derive_key(kernel, vectors().context);
+        case Mode::hash:
+            return b3::TreeHasher(kernel);
+        case Mode::keyed_hash:
+            return b3::TreeHasher::keyed(kernel, test_key());
+        case Mode::derive_key:
+            return b3::TreeHasher::derive_key(kernel, vectors().context);
     }
     throw std::logic_error("bad mode");
 }
 
 b3::Hasher portable_hasher(Mode mode) {
     switch (mode) {
-        case Mode::hash: return b3::Hasher();
-        case Mode::keyed_hash: return b3::Hasher::keyed(test_key());
-        case Mode::derive_key: return b3::Hasher::derive_key(vectors().context);
+        case Mode::hash:
+            return b3::Hasher();
+        case Mode::keyed_hash:
+            return b3::Hasher::keyed(test_key());
+        case Mode::derive_key:
+            return b3::Hasher::derive_key(vectors().context);
     }
     throw std::logic_error("bad mode");
 }
@@ -90,8 +96,8 @@ TEST(Blake3Kernels, HashManyMatchesThePortableCompressionLaneByLane) {
     const ChainingValue key = b3::detail::load_key(test_key());
     for (const auto* kernel : host_kernels()) {
         for (std::size_t count = 0; count <= 40; ++count) {
-            for (const std::uint64_t counter : {std::uint64_t{0}, (std::uint64_t{1} << 32) - 7,
-                                                std::uint64_t{5} << 40}) {
+            for (const std::uint64_t counter :
+                 {std::uint64_t{0}, (std::uint64_t{1} << 32) - 7, std::uint64_t{5} << 40}) {
                 std::vector<ChainingValue> got(count + 1), want(count + 1);
                 got[count] = want[count] = ChainingValue{1, 2, 3};  // must stay untouched
                 kernel->hash_chunks(input, count, key, counter, b3::detail::keyed_hash, got.data());
@@ -206,8 +212,8 @@ struct Tier {
 constexpr CpuFeatureSet kNehalem{F::sse41, F::sse42};
 constexpr CpuFeatureSet kWestmere{F::sse41, F::sse42, F::pclmulqdq};
 constexpr CpuFeatureSet kHaswell{F::sse41, F::sse42, F::pclmulqdq, F::avx2, F::bmi2};
-constexpr CpuFeatureSet kSkylakeX{F::sse41, F::sse42, F::pclmulqdq, F::avx2, F::bmi2, F::avx512f, F::avx512bw,
-                                  F::avx512vl};
+constexpr CpuFeatureSet kSkylakeX{F::sse41, F::sse42,   F::pclmulqdq, F::avx2,
+                                  F::bmi2,  F::avx512f, F::avx512bw,  F::avx512vl};
 
 #if defined(HASHSCOPE_AVX512_KERNELS)
 constexpr const char* kWidest = "avx512";

@@ -22,7 +22,8 @@ using namespace hashscope::test::blake3_vectors;
 
 b3::Hasher make_hasher(Mode mode) {
     switch (mode) {
-        case Mode::hash: return b3::Hasher();
+        case Mode::hash:
+            return b3::Hasher();
         case Mode::keyed_hash: {
             const std::string& key = vectors().key;
             if (key.size() != b3::key_size) throw std::runtime_error("test key is not 32 bytes");
@@ -30,7 +31,8 @@ b3::Hasher make_hasher(Mode mode) {
             std::copy(key.begin(), key.end(), key_bytes.begin());
             return b3::Hasher::keyed(key_bytes);
         }
-        case Mode::derive_key: return b3::Hasher::derive_key(vectors().context);
+        case Mode::derive_key:
+            return b3::Hasher::derive_key(vectors().context);
     }
     throw std::logic_error("bad mode");
 }
@@ -203,7 +205,8 @@ TEST(Blake3Portable, ResetStartsOverWithSameMode) {
 TEST(Blake3Portable, CopyContinuesIndependently) {
     // The input of a shorter vector is a prefix of a longer one's, so a copy
     // taken at the shorter length can be checked against both.
-    const std::pair<std::size_t, std::size_t> pairs[] = {{0, 65}, {64, 1025}, {1024, 2049}, {4096, 8193}, {8192, 102400}};
+    const std::pair<std::size_t, std::size_t> pairs[] = {
+        {0, 65}, {64, 1025}, {1024, 2049}, {4096, 8193}, {8192, 102400}};
     for (const auto& [short_len, long_len] : pairs) {
         const Case& short_case = vectors().find(short_len);
         const Case& long_case = vectors().find(long_len);

@@ -59,7 +59,8 @@ TEST_P(ImplementationTest, AgreesWithReferenceAtEveryLengthAndAlignment) {
         // The same bytes placed at alignment len % 64 of a 64-byte aligned-ish buffer.
         const std::size_t align = len % kMaxAlignment;
         std::copy_n(random_bytes().begin(), len, shifted.begin() + static_cast<std::ptrdiff_t>(align));
-        ASSERT_EQ(hex_of(std::span(shifted.data() + align, len)), expected[len]) << "length " << len << ", offset " << align;
+        ASSERT_EQ(hex_of(std::span(shifted.data() + align, len)), expected[len])
+            << "length " << len << ", offset " << align;
     }
 }
 

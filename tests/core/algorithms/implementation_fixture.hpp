@@ -49,6 +49,8 @@ protected:
     HasherPtr hasher_;
 };
 
-inline std::span<const std::byte> as_bytes(const std::string& s) { return std::as_bytes(std::span(s.data(), s.size())); }
+inline std::span<const std::byte> as_bytes(const std::string& s) {
+    return std::as_bytes(std::span(s.data(), s.size()));
+}
 
 }  // namespace hashscope::test

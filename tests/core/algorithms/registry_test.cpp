@@ -24,8 +24,8 @@ TEST(Registry, RowsAreUniqueAndNameKnownAlgorithms) {
         EXPECT_NE(find_algorithm(row.algorithm), nullptr) << row.algorithm;
         EXPECT_TRUE(seen.insert({row.algorithm, row.id}).second) << row.algorithm << " · " << row.id << " twice";
         EXPECT_NE(row.id, "best") << "'best' is reserved for dispatch's choice";
-        EXPECT_NE(row.make == nullptr, row.extend == nullptr) << row.algorithm << " · " << row.id
-                                                              << ": exactly one of make and extend";
+        EXPECT_NE(row.make == nullptr, row.extend == nullptr)
+            << row.algorithm << " · " << row.id << ": exactly one of make and extend";
         if (row.extend != nullptr) {
             EXPECT_TRUE(find_algorithm(row.algorithm)->combinable) << "only value checksums have a kernel";
         }

@@ -40,10 +40,18 @@ std::vector<std::byte> random_bytes(std::size_t n, std::uint64_t seed) {
 std::size_t random_split(std::mt19937_64& rng, std::size_t left) {
     std::size_t n = 0;
     switch (rng() % 4) {
-        case 0: n = 1 + rng() % 16; break;
-        case 1: n = 1 + rng() % 2048; break;
-        case 2: n = 1 + rng() % (64 * KiB); break;
-        default: n = left; break;
+        case 0:
+            n = 1 + rng() % 16;
+            break;
+        case 1:
+            n = 1 + rng() % 2048;
+            break;
+        case 2:
+            n = 1 + rng() % (64 * KiB);
+            break;
+        default:
+            n = left;
+            break;
     }
     return std::min(n, left);
 }
@@ -84,7 +92,8 @@ Digest split_hash(const Implementation& impl, std::span<const std::byte> data, s
         // Each thread gets its piece references before starting, so no thread calls into `split`
         // other than through its own pieces.
         std::vector<std::vector<std::pair<SplitDigest::Piece*, std::size_t>>> work(kThreads);
-        for (std::size_t k = 0; k < order.size(); ++k) work[k % kThreads].emplace_back(&split.piece(order[k]), order[k]);
+        for (std::size_t k = 0; k < order.size(); ++k)
+            work[k % kThreads].emplace_back(&split.piece(order[k]), order[k]);
         {
             std::vector<std::jthread> team;
             for (const auto& mine : work) {
@@ -191,8 +200,8 @@ TEST(SplitDigestMake, RefusesAnImplementationThisCpuLacks) {
 
 TEST(SplitDigestMake, PieceSizeIsAPowerOfTwoOfAtLeast64KiB) {
     const auto& registry = Registry::host();
-    for (const std::uint64_t bad : {std::uint64_t{0}, std::uint64_t{1}, 1024 * std::uint64_t{1}, 32 * KiB,
-                                    64 * KiB - 1, 64 * KiB + 1, 96 * KiB, 3 * 64 * KiB}) {
+    for (const std::uint64_t bad : {std::uint64_t{0}, std::uint64_t{1}, 1024 * std::uint64_t{1}, 32 * KiB, 64 * KiB - 1,
+                                    64 * KiB + 1, 96 * KiB, 3 * 64 * KiB}) {
         for (const char* algorithm : {"crc32", "adler32", "blake3"}) {
             auto made = SplitDigest::make(registry, algorithm, "best", 1 << 20, bad);
             ASSERT_FALSE(made.ok()) << algorithm << " " << bad;
@@ -213,8 +222,10 @@ TEST(SplitDigestMake, CountsPieces) {
         std::size_t pieces;
     };
     const Case cases[] = {
-        {0, p, 1}, {1, p, 1}, {p, p, 1}, {p + 1, p, 2}, {3 * p + 17, p, 4}, {16 * p, p, 16}, {16 * p, 2 * p, 8},
-        {(std::uint64_t{1} << 40) + 1, gib, 1025},  // more than 32 bits of bytes
+        {0, p, 1},          {1, p, 1},
+        {p, p, 1},          {p + 1, p, 2},
+        {3 * p + 17, p, 4}, {16 * p, p, 16},
+        {16 * p, 2 * p, 8}, {(std::uint64_t{1} << 40) + 1, gib, 1025},  // more than 32 bits of bytes
     };
     for (const auto& c : cases) {
         for (const char* algorithm : {"crc64nvme", "blake3"}) {

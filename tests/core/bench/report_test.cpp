@@ -75,7 +75,8 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
 TEST(ReportJson, RejectsWhatIsNotABenchmarkFile) {
     EXPECT_NE(report_from_json("not json").error().message.find("cannot read"), std::string::npos);
     EXPECT_NE(report_from_json("[1,2]").error().message.find("not a JSON object"), std::string::npos);
-    EXPECT_NE(report_from_json(R"({"schema":"other/2"})").error().message.find("it says \"other/2\""), std::string::npos);
+    EXPECT_NE(report_from_json(R"({"schema":"other/2"})").error().message.find("it says \"other/2\""),
+              std::string::npos);
     EXPECT_NE(report_from_json(R"({"a":1})").error().message.find("no \"schema\""), std::string::npos);
     const auto bad_cell = report_from_json(R"({"schema":"hashscope-bench/1","results":[{"algorithm":"crc32"}]})");
     ASSERT_FALSE(bad_cell.ok());
@@ -89,7 +90,8 @@ TEST(ReportJson, RejectsNumbersThatAreNotWholeOrDoNotFit) {
         R"({"schema":"hashscope-bench/1","results":[{"algorithm":"crc32","implementation":"zlib","size":3.7e111,)"
         R"("mode":"oneshot","ns_per_op":{"mean":1}}]})");
     ASSERT_FALSE(huge_size.ok());
-    EXPECT_NE(huge_size.error().message.find("'size' is not a whole number"), std::string::npos) << huge_size.error().message;
+    EXPECT_NE(huge_size.error().message.find("'size' is not a whole number"), std::string::npos)
+        << huge_size.error().message;
     EXPECT_FALSE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"threads":[-1]},"results":[]})").ok());
     EXPECT_FALSE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"sizes":[1e30]},"results":[]})").ok());
     EXPECT_TRUE(report_from_json(R"({"schema":"hashscope-bench/1","spec":{"sizes":[64,4096]},"results":[]})").ok());

@@ -24,11 +24,12 @@ BenchSpec tiny_spec() {
 TEST(Runner, MeasuresEveryCellWithTheHarnessFirst) {
     const auto spec = tiny_spec();
     std::size_t finished = 0;
-    const auto report = run_benchmark(spec, Registry::host(), host_cpu(), [&](const BenchProgress& p, const CellResult* c) {
-        if (c != nullptr) ++finished;
-        EXPECT_EQ(p.cells_total, 6U);
-        EXPECT_LE(p.cells_done, p.cells_total);
-    });
+    const auto report =
+        run_benchmark(spec, Registry::host(), host_cpu(), [&](const BenchProgress& p, const CellResult* c) {
+            if (c != nullptr) ++finished;
+            EXPECT_EQ(p.cells_total, 6U);
+            EXPECT_LE(p.cells_done, p.cells_total);
+        });
     EXPECT_EQ(count_cells(spec), 6U);
     ASSERT_EQ(report.results.size(), 6U);
     EXPECT_EQ(finished, 6U);
@@ -65,9 +66,8 @@ TEST(Runner, BestFollowsDispatchSizeBySize) {
     spec.participants = *participants;
     spec.measure_harness = false;
     std::size_t total = 0;
-    const auto report = run_benchmark(spec, registry, host_cpu(), [&](const BenchProgress& p, const CellResult*) {
-        total = p.cells_total;
-    });
+    const auto report = run_benchmark(spec, registry, host_cpu(),
+                                      [&](const BenchProgress& p, const CellResult*) { total = p.cells_total; });
     std::vector<std::pair<std::size_t, std::string>> rows;
     for (const auto& r : report.results) {
         rows.emplace_back(r.size, r.implementation + (r.best ? " *" : ""));

@@ -30,7 +30,7 @@ TEST(Sizes, ListsAndRanges) {
     EXPECT_EQ(*parse_sizes("1KiB..4KiB"), (std::vector<std::size_t>{1024, 2048, 4096}));  // doubling by default
     EXPECT_EQ(*parse_sizes("1KiB..3KiB:+1KiB"), (std::vector<std::size_t>{1024, 2048, 3072}));
     EXPECT_EQ(*parse_sizes("64,64..256:x2,64"), (std::vector<std::size_t>{64, 128, 256}));  // duplicates dropped
-    EXPECT_EQ(*parse_sizes("100..300:x2"), (std::vector<std::size_t>{100, 200}));            // stops within the range
+    EXPECT_EQ(*parse_sizes("100..300:x2"), (std::vector<std::size_t>{100, 200}));           // stops within the range
 }
 
 TEST(Sizes, BadRangesSayWhy) {

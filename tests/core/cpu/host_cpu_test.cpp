@@ -126,7 +126,8 @@ std::string why_proc_is_not_this_cpu() {
     if (hypervisor_signature() == "TCGTCGTCGTCG") return "running under QEMU TCG emulation";
     const auto r = cpuid(0);
     const std::string vendor = regs_text({r.ebx, r.edx, r.ecx});
-    if (vendor != proc_field("vendor_id")) return "CPUID vendor " + vendor + " != /proc vendor_id " + proc_field("vendor_id");
+    if (vendor != proc_field("vendor_id"))
+        return "CPUID vendor " + vendor + " != /proc vendor_id " + proc_field("vendor_id");
     const auto [family, model] = family_model();
     if (std::to_string(family) != proc_field("cpu family") || std::to_string(model) != proc_field("model")) {
         return "CPUID family/model differ from /proc/cpuinfo's";
@@ -266,8 +267,8 @@ TEST(CpuFeatureSet, NamesFollowDisplayOrderNotInsertionOrder) {
 
 TEST(CpuFeatureSet, ContainsAndWithout) {
     const CpuFeatureSet avx512{CpuFeature::avx512f, CpuFeature::avx512bw, CpuFeature::avx512vl};
-    const CpuFeatureSet host{CpuFeature::sse41, CpuFeature::sse42, CpuFeature::avx2, CpuFeature::avx512f,
-                             CpuFeature::avx512bw, CpuFeature::avx512vl};
+    const CpuFeatureSet host{CpuFeature::sse41,   CpuFeature::sse42,    CpuFeature::avx2,
+                             CpuFeature::avx512f, CpuFeature::avx512bw, CpuFeature::avx512vl};
     EXPECT_TRUE(host.contains(avx512));
     EXPECT_TRUE(host.contains(CpuFeatureSet{}));
     EXPECT_FALSE(avx512.contains(host));
@@ -289,9 +290,7 @@ TEST(CpuFeatureSet, BitsRoundTrip) {
     EXPECT_EQ(set.to_string(), "bmi2 crc32");
 }
 
-TEST(CpuFeatureSet, UnknownBitsAreNotNamed) {
-    EXPECT_EQ(CpuFeatureSet::from_bits(1U << 31).to_string(), "-");
-}
+TEST(CpuFeatureSet, UnknownBitsAreNotNamed) { EXPECT_EQ(CpuFeatureSet::from_bits(1U << 31).to_string(), "-"); }
 
 TEST(CpuFeatureNames, AllFeaturesInEnumOrderWithDistinctNames) {
     const auto& all = all_cpu_features();

@@ -37,7 +37,8 @@ protected:
         return {d.bytes().begin(), d.bytes().end()};
     }
 
-    static SumsEntry entry(std::string name, std::vector<const AlgorithmInfo*> candidates, std::vector<std::uint8_t> expected) {
+    static SumsEntry entry(std::string name, std::vector<const AlgorithmInfo*> candidates,
+                           std::vector<std::uint8_t> expected) {
         SumsEntry e;
         e.name = std::move(name);
         e.candidates = std::move(candidates);
@@ -49,10 +50,13 @@ protected:
                                    std::stop_token stop = {}) {
         std::vector<CheckResult> results;
         std::vector<std::size_t> order;
-        check_entries(dir_, entries, options, [&](std::size_t i, const CheckResult& r) {
-            order.push_back(i);
-            results.push_back(r);
-        }, {}, stop);
+        check_entries(
+            dir_, entries, options,
+            [&](std::size_t i, const CheckResult& r) {
+                order.push_back(i);
+                results.push_back(r);
+            },
+            {}, stop);
         for (std::size_t i = 0; i < order.size(); ++i) EXPECT_EQ(order[i], i) << "results come in line order";
         EXPECT_EQ(results.size(), entries.size());
         return results;
@@ -91,8 +95,9 @@ TEST_F(CheckJobTest, OtherCandidatesAreTriedWhenTheFirstDoesNotMatch) {
     write("a", "alpha");
     write("b", "beta");
     const std::vector<const AlgorithmInfo*> of32{algo("sha256"), algo("blake3"), algo("sha3-256")};
-    const auto r = check({entry("a", of32, digest_of("sha3-256", "alpha")), entry("b", of32, digest_of("blake3", "beta")),
-                          entry("a", of32, digest_of("sha256", "beta"))});
+    const auto r =
+        check({entry("a", of32, digest_of("sha3-256", "alpha")), entry("b", of32, digest_of("blake3", "beta")),
+               entry("a", of32, digest_of("sha256", "beta"))});
     EXPECT_EQ(r[0].verdict, Verdict::ok);
     EXPECT_EQ(r[0].matched, algo("sha3-256"));
     EXPECT_EQ(r[1].verdict, Verdict::ok);
@@ -137,13 +142,15 @@ TEST_F(CheckJobTest, ProgressNamesTheEntryAndItsFileSize) {
     write("big", std::string(3 << 20, 'x'));
     std::uint64_t last = 0;
     std::size_t entry_seen = 99;
-    const std::vector<SumsEntry> entries{entry("big", {algo("crc32c")}, digest_of("crc32c", std::string(3 << 20, 'x')))};
-    check_entries(dir_, entries, {}, [](std::size_t, const CheckResult& r) { EXPECT_EQ(r.verdict, Verdict::ok); },
-                  [&](std::size_t entry_index, std::uint64_t done, std::uint64_t total) {
-                      entry_seen = entry_index;
-                      last = done;
-                      EXPECT_EQ(total, std::uint64_t{3} << 20);
-                  });
+    const std::vector<SumsEntry> entries{
+        entry("big", {algo("crc32c")}, digest_of("crc32c", std::string(3 << 20, 'x')))};
+    check_entries(
+        dir_, entries, {}, [](std::size_t, const CheckResult& r) { EXPECT_EQ(r.verdict, Verdict::ok); },
+        [&](std::size_t entry_index, std::uint64_t done, std::uint64_t total) {
+            entry_seen = entry_index;
+            last = done;
+            EXPECT_EQ(total, std::uint64_t{3} << 20);
+        });
     EXPECT_EQ(entry_seen, 0U);
     EXPECT_EQ(last, std::uint64_t{3} << 20);
 }

@@ -148,7 +148,8 @@ TEST_F(FaultsTest, CancelReturnsPromptlyFromAHugeFile) {
             requested = std::chrono::steady_clock::now();
             stop.request_stop();
         });
-        const auto result = d->digest(path, [&](std::uint64_t, std::uint64_t) { started = true; }, stop.get_token());
+        const auto result = d->digest(
+            path, [&](std::uint64_t, std::uint64_t) { started = true; }, stop.get_token());
         const auto waited = std::chrono::steady_clock::now() - requested;
         canceller.join();
         EXPECT_EQ(result.status, FileStatus::cancelled) << algorithm;

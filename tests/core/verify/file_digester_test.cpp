@@ -9,9 +9,9 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <mutex>
-#include <fstream>
 #include <random>
 #include <stop_token>
 #include <string>
@@ -55,8 +55,8 @@ protected:
 
     fs::path write(const std::string& name, std::span<const std::byte> data) {
         const auto path = dir_ / name;
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data.data()),
-                                                    static_cast<std::streamsize>(data.size()));
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
         return path;
     }
 
@@ -165,10 +165,13 @@ TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
         auto d = digester({"crc32c"}, options);
         std::stop_source stop;
         std::uint64_t seen = 0;
-        const auto result = d->digest(path, [&](std::uint64_t done, std::uint64_t) {
-            seen = done;
-            stop.request_stop();
-        }, stop.get_token());
+        const auto result = d->digest(
+            path,
+            [&](std::uint64_t done, std::uint64_t) {
+                seen = done;
+                stop.request_stop();
+            },
+            stop.get_token());
         EXPECT_EQ(result.status, FileStatus::cancelled);
         EXPECT_TRUE(result.digests.empty());
         EXPECT_LT(seen, data.size());
@@ -192,7 +195,8 @@ TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
                     fs::resize_file(path, 100);
                 }
             });
-            EXPECT_EQ(result.status, FileStatus::changed) << (grow ? "grow " : "shrink ") << to_string(d->last_strategy());
+            EXPECT_EQ(result.status, FileStatus::changed)
+                << (grow ? "grow " : "shrink ") << to_string(d->last_strategy());
         }
     }
 }
@@ -255,7 +259,8 @@ TEST_F(FileDigesterTest, ACachedSmallFileDoesNotWaitForTheDiskTurn) {
     const bool finished = pending.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
     release.set_value();
     const auto result = pending.get();
-    if (!finished && result.status == FileStatus::ok) GTEST_SKIP() << "this file system cannot read cached data without waiting (RWF_NOWAIT)";
+    if (!finished && result.status == FileStatus::ok)
+        GTEST_SKIP() << "this file system cannot read cached data without waiting (RWF_NOWAIT)";
     ASSERT_TRUE(finished);
     ASSERT_EQ(result.status, FileStatus::ok);
     EXPECT_EQ(result.digests.at(0).hex(), one_shot(*find_algorithm("sha256"), data).hex());

@@ -40,7 +40,8 @@ void remove_tree_at(int parent, const char* name) {
     }
     std::vector<std::string> names;
     while (const dirent* entry = ::readdir(dir)) {
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) names.emplace_back(entry->d_name);
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+            names.emplace_back(entry->d_name);
     }
     for (const auto& child : names) remove_tree_at(::dirfd(dir), child.c_str());
     ::closedir(dir);
@@ -67,12 +68,12 @@ protected:
         fs::create_directories(root_ / relative);
         return root_ / relative;
     }
-    void link(const std::string& target, const std::string& relative) {
-        fs::create_symlink(target, root_ / relative);
-    }
+    void link(const std::string& target, const std::string& relative) { fs::create_symlink(target, root_ / relative); }
 
     // "relative path" for files, "relative path: reason" for skipped items.
-    std::vector<std::string> walk(const WalkOptions& options = {}) const { return describe(walk_folder(root_, options)); }
+    std::vector<std::string> walk(const WalkOptions& options = {}) const {
+        return describe(walk_folder(root_, options));
+    }
 
     std::vector<std::string> describe(const std::vector<WalkItem>& items) const {
         std::vector<std::string> out;
@@ -102,7 +103,8 @@ TEST_F(FolderWalkTest, NameOrderDepthFirst) {
 }
 
 TEST_F(FolderWalkTest, NamesAreBytesInByteOrder) {
-    const std::string odd[] = {"with space", "new\nline", "back\\slash", "\xff\xfe not utf-8", "\xc3\xa9t\xc3\xa9", "z"};
+    const std::string odd[] = {"with space",         "new\nline",         "back\\slash",
+                               "\xff\xfe not utf-8", "\xc3\xa9t\xc3\xa9", "z"};
     for (const auto& name : odd) file(name);
     const auto items = walk_folder(root_);
     ASSERT_EQ(items.size(), 6U);
@@ -122,9 +124,9 @@ TEST_F(FolderWalkTest, SymlinksToFilesAreItemsToFoldersAreNotFollowed) {
     link("dir", "dir-link");
     link("nowhere", "broken");
     link("self", "self");
-    EXPECT_EQ(walk(), (Lines{"broken: broken symbolic link", "dir/inside",
-                             "dir-link: symbolic link to a folder, not followed", "file-link",
-                             "self: symlink loop", "target.txt"}));
+    EXPECT_EQ(walk(),
+              (Lines{"broken: broken symbolic link", "dir/inside", "dir-link: symbolic link to a folder, not followed",
+                     "file-link", "self: symlink loop", "target.txt"}));
 }
 
 TEST_F(FolderWalkTest, FollowingSymlinksDescendsAndDetectsLoops) {
@@ -135,8 +137,8 @@ TEST_F(FolderWalkTest, FollowingSymlinksDescendsAndDetectsLoops) {
     WalkOptions options;
     options.follow_symlinks = true;
     const Lines lines = walk(options);
-    EXPECT_EQ(lines, (Lines{"a/to-b/y", "a/up: symlink loop (" + root_.string() + " already being walked)", "a/x",
-                            "b/y"}));
+    EXPECT_EQ(lines,
+              (Lines{"a/to-b/y", "a/up: symlink loop (" + root_.string() + " already being walked)", "a/x", "b/y"}));
 }
 
 TEST_F(FolderWalkTest, SpecialFilesAreSkippedWithTheirTypeNeverOpened) {
@@ -235,7 +237,8 @@ TEST_F(FolderWalkTest, StopTokenStopsBetweenEntries) {
 
     // Already fired: nothing at all.
     seen.clear();
-    EXPECT_FALSE(walk_folder(root_, {}, [&](WalkItem&&) { return true; }, stop.get_token()));
+    EXPECT_FALSE(walk_folder(
+        root_, {}, [&](WalkItem&&) { return true; }, stop.get_token()));
 }
 
 TEST_F(FolderWalkTest, CompleteWalkReturnsTrue) {

@@ -156,7 +156,8 @@ TEST_F(StorageTest, LoopDeviceReportsItsBackingFile) {
     std::ofstream(backing) << "disk image";
     struct stat st {};
     ASSERT_EQ(::stat(backing.c_str(), &st), 0);
-    if (::major(st.st_dev) == 0 || ::major(st.st_dev) == 7) GTEST_SKIP() << "the temporary folder is not on a plain disk";
+    if (::major(st.st_dev) == 0 || ::major(st.st_dev) == 7)
+        GTEST_SKIP() << "the temporary folder is not on a plain disk";
     const std::string real_id = std::to_string(::major(st.st_dev)) + ":" + std::to_string(::minor(st.st_dev));
 
     const auto loop0 = disk("virtual", "loop0", "0");  // the loop's own flag: not what counts

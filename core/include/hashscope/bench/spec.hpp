@@ -57,20 +57,20 @@ struct BenchSpec {
     double sample_s = 0.005;  // target duration of one sample (a calibrated batch)
     std::size_t min_samples = 10;
     std::size_t max_samples = 1000;
-    bool measure_harness = true;      // add the null participant
-    bool measure_read_floor = false;  // add "memory · read": reading the bytes and nothing else
-    bool compare_with_command = false;  // md5-vs-md5sum: also time the `md5sum` command
+    bool measure_harness = true;           // add the null participant
+    bool measure_read_floor = false;       // add "memory · read": reading the bytes and nothing else
+    bool compare_with_command = false;     // md5-vs-md5sum: also time the `md5sum` command
     std::string preferred_unit = "ns/op";  // what the preset's study reported: "ns/op", "ops/ms", "GB/s"
 };
 
-std::string_view mode_name(Mode mode);                // "oneshot", "stream", "bytewise", "file"
-std::string mode_label(const ModeSpec& mode);         // "stream:4096"
+std::string_view mode_name(Mode mode);               // "oneshot", "stream", "bytewise", "file"
+std::string mode_label(const ModeSpec& mode);        // "stream:4096"
 Result<ModeSpec> parse_mode(std::string_view text);  // "oneshot" | "stream:CHUNK" | "bytewise" | "file"
 // Lists as the CLI and the Benchmark page take them: comma-separated, blanks around items ignored,
 // in the order given, duplicates dropped; an empty list is an error.
-Result<std::vector<ModeSpec>> parse_modes(std::string_view text);     // "oneshot,stream:4KiB"
+Result<std::vector<ModeSpec>> parse_modes(std::string_view text);          // "oneshot,stream:4KiB"
 Result<std::vector<unsigned>> parse_thread_counts(std::string_view text);  // "1,2,4", each 1..1024
-Result<unsigned> parse_thread_count(std::string_view text);           // one, 1..1024
+Result<unsigned> parse_thread_count(std::string_view text);                // one, 1..1024
 std::string_view placement_name(Placement placement);
 
 // Participants from lists as the CLI takes them: every algorithm × every implementation named.
@@ -79,6 +79,7 @@ std::string_view placement_name(Placement placement);
 // is skipped with a note in `skipped`. Unknown algorithms are errors.
 Result<std::vector<Participant>> select_participants(const std::vector<std::string>& algorithms,
                                                      const std::vector<std::string>& implementations,
-                                                     const Registry& registry, std::vector<std::string>* skipped = nullptr);
+                                                     const Registry& registry,
+                                                     std::vector<std::string>* skipped = nullptr);
 
 }  // namespace hashscope::bench

@@ -19,24 +19,24 @@
 namespace hashscope::verify {
 
 enum class Verdict {
-    ok,          // the digest matched
-    failed,      // the file was read; no candidate algorithm's digest matched
-    missing,     // no such file
-    unreadable,  // could not be opened or read (message says why)
-    not_regular, // a folder, FIFO, device or socket (message says which)
-    changed,     // its size or modification time changed while it was read
-    refused,     // --strict: the name points outside the checksum file's folder
+    ok,           // the digest matched
+    failed,       // the file was read; no candidate algorithm's digest matched
+    missing,      // no such file
+    unreadable,   // could not be opened or read (message says why)
+    not_regular,  // a folder, FIFO, device or socket (message says which)
+    changed,      // its size or modification time changed while it was read
+    refused,      // --strict: the name points outside the checksum file's folder
     cancelled,
 };
 const char* to_string(Verdict verdict);
 
 struct CheckResult {
     Verdict verdict = Verdict::cancelled;
-    std::string message;                       // why, for every verdict but ok / failed
-    const AlgorithmInfo* matched = nullptr;    // ok: the algorithm that matched
+    std::string message;                             // why, for every verdict but ok / failed
+    const AlgorithmInfo* matched = nullptr;          // ok: the algorithm that matched
     const Implementation* implementation = nullptr;  // ok / failed: what computed the (first) digest
-    std::uint64_t bytes = 0;                   // bytes read
-    bool outside = false;                      // the name is absolute or climbs out with ".."
+    std::uint64_t bytes = 0;                         // bytes read
+    bool outside = false;                            // the name is absolute or climbs out with ".."
 };
 
 struct CheckOptions {
@@ -53,7 +53,7 @@ struct CheckOptions {
 struct CheckPlan {
     StorageInfo storage;
     unsigned parallel_files = 1;
-    bool disk_takes_turns = false;  // rotational: one file at a time from the disk itself
+    bool disk_takes_turns = false;               // rotational: one file at a time from the disk itself
     [[nodiscard]] std::string describe() const;  // for verbose output
 };
 

@@ -5,10 +5,10 @@
 // threads read and hash at once, joined into the digest a serial pass gives.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
 #include <sys/types.h>
 #include <unistd.h>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>

@@ -17,7 +17,8 @@ namespace {
 class NettleHasher final : public Hasher {
 public:
     NettleHasher(std::string_view algorithm, const nettle_hash& hash)
-        : algorithm_(algorithm), hash_(hash),
+        : algorithm_(algorithm),
+          hash_(hash),
           context_(std::make_unique<std::max_align_t[]>(hash.context_size / sizeof(std::max_align_t) + 1)) {
         reset();
     }

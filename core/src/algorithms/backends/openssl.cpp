@@ -13,7 +13,20 @@
 namespace hashscope::detail {
 namespace {
 
-enum class Evp : std::uint8_t { md5, sha1, sha224, sha256, sha384, sha512, sha512_256, sha3_256, sha3_512, blake2b, blake2s, count };
+enum class Evp : std::uint8_t {
+    md5,
+    sha1,
+    sha224,
+    sha256,
+    sha384,
+    sha512,
+    sha512_256,
+    sha3_256,
+    sha3_512,
+    blake2b,
+    blake2s,
+    count
+};
 
 struct EvpName {
     std::string_view algorithm;  // ours

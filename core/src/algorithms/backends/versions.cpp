@@ -18,7 +18,8 @@ std::map<std::string, std::string> library_versions() {
         {"zlib", zlibVersion()},
         {"isal", HASHSCOPE_ISAL_VERSION " (build)"},
         {"libdeflate", LIBDEFLATE_VERSION_STRING " (build)"},
-        {"xxhash", std::to_string(xxh / 10000) + "." + std::to_string(xxh / 100 % 100) + "." + std::to_string(xxh % 100)},
+        {"xxhash",
+         std::to_string(xxh / 10000) + "." + std::to_string(xxh / 100 % 100) + "." + std::to_string(xxh % 100)},
         // The version check is also libgcrypt's initialisation; gcrypt.cpp calls it again, which is allowed.
         {"libgcrypt", gcry_check_version(nullptr)},
         {"nettle", std::to_string(nettle_version_major()) + "." + std::to_string(nettle_version_minor())},

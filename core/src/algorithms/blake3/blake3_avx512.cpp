@@ -54,8 +54,8 @@ struct Avx512 {
         // each operand, 0xDD lanes 1 and 3.
 #pragma GCC unroll 4
         for (std::size_t j = 0; j < 4; ++j) {
-            const Reg x0 = _mm512_shuffle_i32x4(u[j], u[4 + j], 0x88);   // words j, j+8 of groups 0, 1
-            const Reg x1 = _mm512_shuffle_i32x4(u[j], u[4 + j], 0xDD);   // words j+4, j+12 of groups 0, 1
+            const Reg x0 = _mm512_shuffle_i32x4(u[j], u[4 + j], 0x88);  // words j, j+8 of groups 0, 1
+            const Reg x1 = _mm512_shuffle_i32x4(u[j], u[4 + j], 0xDD);  // words j+4, j+12 of groups 0, 1
             const Reg y0 = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], 0x88);
             const Reg y1 = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], 0xDD);
             r[j] = _mm512_shuffle_i32x4(x0, y0, 0x88);
@@ -248,13 +248,13 @@ namespace detail {
 void hash_many_avx512(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
                       const ChainingValue& key, std::uint64_t counter, bool increment_counter, std::uint32_t flags,
                       std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out) {
-    std::size_t done = lanes::hash_batches<Avx512>(input, stride, count, blocks, key, counter, increment_counter,
-                                                   flags, flags_start, flags_end, out);
+    std::size_t done = lanes::hash_batches<Avx512>(input, stride, count, blocks, key, counter, increment_counter, flags,
+                                                   flags_start, flags_end, out);
     // What is left: at most one batch of eight, one of four, then one at a time (SSE4.1 rows).
     const auto rest = [&](auto batches) {
-        done += batches(input + done * stride, stride, count - done, blocks, key,
-                        counter + (increment_counter ? done : 0), increment_counter, flags, flags_start, flags_end,
-                        out + done);
+        done +=
+            batches(input + done * stride, stride, count - done, blocks, key, counter + (increment_counter ? done : 0),
+                    increment_counter, flags, flags_start, flags_end, out + done);
     };
     rest(lanes::hash_batches<Avx512x8>);
     rest(lanes::hash_batches<Avx512x4>);

@@ -13,8 +13,7 @@ void hash_many_portable(const std::uint8_t* input, std::size_t stride, std::size
         const std::uint8_t* in = input + i * stride;
         ChainingValue cv = key;
         for (std::size_t b = 0; b < blocks; ++b) {
-            const std::uint32_t block_flags =
-                flags | (b == 0 ? flags_start : 0u) | (b + 1 == blocks ? flags_end : 0u);
+            const std::uint32_t block_flags = flags | (b == 0 ? flags_start : 0u) | (b + 1 == blocks ? flags_end : 0u);
             cv = compress_block(cv, in + b * block_size, counter + (increment_counter ? i : 0),
                                 static_cast<std::uint32_t>(block_size), block_flags);
         }

@@ -19,12 +19,9 @@ namespace hashscope::blake3::lanes {
 // schedule[r][i]: the message word used at position i of round r (the spec's permutation applied
 // r times), so the message vectors are read in place, never permuted.
 inline constexpr std::uint8_t kSchedule[7][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8},
-    {3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1},
-    {10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6},
-    {12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4},
-    {9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8},
+    {3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1}, {10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6},
+    {12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4}, {9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7},
     {11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13},
 };
 
@@ -129,9 +126,22 @@ void hash_lanes(const std::uint8_t* input, std::size_t stride, std::size_t block
         if (b + 1 == blocks) block_flags |= flags_end;
         Reg m[16];
         Isa::load_transposed(input, stride, b * block_size, m);
-        Reg v[16] = {h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
-                     Isa::set1(kIv[0]), Isa::set1(kIv[1]), Isa::set1(kIv[2]), Isa::set1(kIv[3]),
-                     lo, hi, Isa::set1(static_cast<std::uint32_t>(block_size)), Isa::set1(block_flags)};
+        Reg v[16] = {h[0],
+                     h[1],
+                     h[2],
+                     h[3],
+                     h[4],
+                     h[5],
+                     h[6],
+                     h[7],
+                     Isa::set1(kIv[0]),
+                     Isa::set1(kIv[1]),
+                     Isa::set1(kIv[2]),
+                     Isa::set1(kIv[3]),
+                     lo,
+                     hi,
+                     Isa::set1(static_cast<std::uint32_t>(block_size)),
+                     Isa::set1(block_flags)};
         round<Isa, 0>(v, m);
         round<Isa, 1>(v, m);
         round<Isa, 2>(v, m);

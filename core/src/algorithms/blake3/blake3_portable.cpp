@@ -15,8 +15,7 @@ using namespace detail;  // ChainingValue, BlockWords, Output and the flags
 
 // Same constants as the SHA-256 IV.
 constexpr ChainingValue iv = {
-    0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
-    0x510E527Fu, 0x9B05688Cu, 0x1F83D9ABu, 0x5BE0CD19u,
+    0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au, 0x510E527Fu, 0x9B05688Cu, 0x1F83D9ABu, 0x5BE0CD19u,
 };
 
 constexpr std::size_t rounds = 7;
@@ -67,8 +66,8 @@ BlockWords load_block(const std::uint8_t* block) {
 }
 
 // The quarter-round mixing function G.
-inline void g(BlockWords& s, std::size_t a, std::size_t b, std::size_t c, std::size_t d,
-              std::uint32_t mx, std::uint32_t my) {
+inline void g(BlockWords& s, std::size_t a, std::size_t b, std::size_t c, std::size_t d, std::uint32_t mx,
+              std::uint32_t my) {
     s[a] = s[a] + s[b] + mx;
     s[d] = std::rotr(s[d] ^ s[a], 16);
     s[c] = s[c] + s[d];
@@ -93,13 +92,25 @@ inline void round_fn(BlockWords& s, const BlockWords& m, const std::array<std::s
 
 // The full 16-word compression output. The first 8 words are the chaining
 // value; all 16 are used only for root (XOF) output blocks.
-BlockWords compress(const ChainingValue& cv, const BlockWords& block, std::uint64_t counter,
-                    std::uint32_t block_len, std::uint32_t flags) {
+BlockWords compress(const ChainingValue& cv, const BlockWords& block, std::uint64_t counter, std::uint32_t block_len,
+                    std::uint32_t flags) {
     BlockWords s = {
-        cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7],
-        iv[0], iv[1], iv[2], iv[3],
-        static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32),
-        block_len, flags,
+        cv[0],
+        cv[1],
+        cv[2],
+        cv[3],
+        cv[4],
+        cv[5],
+        cv[6],
+        cv[7],
+        iv[0],
+        iv[1],
+        iv[2],
+        iv[3],
+        static_cast<std::uint32_t>(counter),
+        static_cast<std::uint32_t>(counter >> 32),
+        block_len,
+        flags,
     };
     for (const auto& idx : msg_schedule) {
         round_fn(s, block, idx);
@@ -167,7 +178,10 @@ void Output::root_bytes(std::span<std::uint8_t> out, std::uint64_t seek, Compres
 
 Output chunk_output(const ChunkState& chunk) {
     // The buffered block is the chunk's last one; zero-pad it (the buffer may hold stale bytes).
-    Output out{chunk.cv, {}, chunk.chunk_counter, static_cast<std::uint32_t>(chunk.block_len),
+    Output out{chunk.cv,
+               {},
+               chunk.chunk_counter,
+               static_cast<std::uint32_t>(chunk.block_len),
                chunk.flags | chunk.start_flag() | chunk_end};
     std::memcpy(out.block.data(), chunk.block.data(), chunk.block_len);
     return out;
@@ -260,9 +274,7 @@ Hasher::Hasher() : Hasher(iv, 0) {}
 Hasher::Hasher(const ChainingValue& key, std::uint32_t mode_flags)
     : key_(key), flags_(mode_flags), chunk_(key, 0, mode_flags) {}
 
-Hasher Hasher::keyed(std::span<const std::uint8_t, key_size> key) {
-    return Hasher(load_key(key), keyed_hash);
-}
+Hasher Hasher::keyed(std::span<const std::uint8_t, key_size> key) { return Hasher(load_key(key), keyed_hash); }
 
 Hasher Hasher::derive_key(std::string_view context) {
     return Hasher(detail::derive_key_context_key(context), derive_key_material);

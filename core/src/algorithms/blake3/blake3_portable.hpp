@@ -12,7 +12,7 @@
 namespace hashscope::blake3 {
 
 inline constexpr std::size_t key_size = 32;
-inline constexpr std::size_t out_size = 32;    // default output length
+inline constexpr std::size_t out_size = 32;  // default output length
 inline constexpr std::size_t chunk_size = 1024;
 inline constexpr std::size_t block_size = 64;
 
@@ -112,14 +112,14 @@ void parent_root_bytes(const ChainingValue& left, const ChainingValue& right, co
 // A value type: copyable, no heap allocation in update(), no globals.
 class Hasher {
 public:
-    Hasher();                                                   // hash mode
+    Hasher();  // hash mode
     static Hasher keyed(std::span<const std::uint8_t, key_size> key);
-    static Hasher derive_key(std::string_view context);          // derive_key mode: hashes the context string first
-    void update(const void* data, std::size_t len);             // any split gives the same result
+    static Hasher derive_key(std::string_view context);  // derive_key mode: hashes the context string first
+    void update(const void* data, std::size_t len);      // any split gives the same result
     // Writes out.size() bytes of output starting at byte offset `seek` of the XOF stream.
     // Does not change the state: update() may continue afterwards.
     void finalize(std::span<std::uint8_t> out, std::uint64_t seek = 0) const;
-    void reset();                                               // back to the empty message, same mode/key
+    void reset();  // back to the empty message, same mode/key
 
 private:
     friend detail::ChainingValue detail::derive_key_context_key(std::string_view context);

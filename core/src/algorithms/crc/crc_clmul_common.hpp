@@ -61,8 +61,8 @@ HASHSCOPE_CRC_INLINE __m128i fold_lane_to_end(__m128i v) {
 template <class Poly>
 HASHSCOPE_CRC_INLINE std::uint64_t barrett_reduce(__m128i t) {
     const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(fold_tables<Poly>.barrett));
-    const __m128i q = _mm_clmulepi64_si128(t, k, 0x00);  // low half: q
-    __m128i r = _mm_clmulepi64_si128(q, k, 0x10);        // q * (P^ - 1)
+    const __m128i q = _mm_clmulepi64_si128(t, k, 0x00);                                     // low half: q
+    __m128i r = _mm_clmulepi64_si128(q, k, 0x10);                                           // q * (P^ - 1)
     if constexpr (Poly::barrett_poly_has_unit) r = _mm_xor_si128(r, _mm_slli_si128(q, 8));  // + q * 1
     r = _mm_xor_si128(r, t);
     return static_cast<std::uint64_t>(_mm_extract_epi64(r, 1));

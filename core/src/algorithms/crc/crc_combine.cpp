@@ -38,9 +38,7 @@ typename Poly::Word shift_by(typename Poly::Word crc, std::uint64_t nbytes) {
 
 std::uint32_t crc32_shift(std::uint32_t crc, std::uint64_t nbytes) { return shift_by<Crc32Poly>(crc, nbytes); }
 std::uint32_t crc32c_shift(std::uint32_t crc, std::uint64_t nbytes) { return shift_by<Crc32cPoly>(crc, nbytes); }
-std::uint64_t crc64nvme_shift(std::uint64_t crc, std::uint64_t nbytes) {
-    return shift_by<Crc64NvmePoly>(crc, nbytes);
-}
+std::uint64_t crc64nvme_shift(std::uint64_t crc, std::uint64_t nbytes) { return shift_by<Crc64NvmePoly>(crc, nbytes); }
 std::uint64_t crc64xz_shift(std::uint64_t crc, std::uint64_t nbytes) { return shift_by<Crc64XzPoly>(crc, nbytes); }
 
 std::uint32_t crc32_combine(std::uint32_t crc_a, std::uint32_t crc_b, std::uint64_t len_b) {

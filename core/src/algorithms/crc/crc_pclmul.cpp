@@ -44,7 +44,7 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m128i (&x)[4], std::uintptr_t& a, std:
     const __m128i k = load_pair(fold_tables<Poly>.fold_64b);
     const __m128i kgap = load_pair(fold_tables<Poly>.hybrid_sse_gap);
     std::uint64_t pending[T::hybrid_sse_streams] = {};  // last block's scalar registers
-    __m128i kfirst = k;                                  // the first block follows the accumulators directly
+    __m128i kfirst = k;                                 // the first block follows the accumulators directly
     do {
         const std::uintptr_t s = a + 64 * T::hybrid_sse_iterations;
         std::uint64_t c[T::hybrid_sse_streams] = {};
@@ -52,13 +52,16 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m128i (&x)[4], std::uintptr_t& a, std:
         for (std::size_t j = 0; j < 4; ++j) {
             __m128i data = loadu(a + 16 * j);
             if (j < T::hybrid_sse_streams) {
-                data = _mm_xor_si128(data, _mm_clmulepi64_si128(_mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
-                                                                load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
+                data = _mm_xor_si128(
+                    data, _mm_clmulepi64_si128(
+                              _mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
+                              load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
             }
             x[j] = fold(x[j], kfirst, data);
         }
         static_assert(T::hybrid_sse_stream_step % 32 == 0);
-        for (std::size_t h = 0; h < T::hybrid_sse_stream_step; h += 32) scalar_step(c, s + h, T::hybrid_sse_scalar_bytes);
+        for (std::size_t h = 0; h < T::hybrid_sse_stream_step; h += 32)
+            scalar_step(c, s + h, T::hybrid_sse_scalar_bytes);
         for (std::size_t i = 1; i < T::hybrid_sse_iterations; ++i) {
             const std::uintptr_t v = a + 64 * i;
             x[0] = fold(x[0], k, loadu(v));
@@ -79,8 +82,10 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m128i (&x)[4], std::uintptr_t& a, std:
     for (std::size_t j = 0; j < 4; ++j) {
         __m128i data = loadu(a + 16 * j);
         if (j < T::hybrid_sse_streams) {
-            data = _mm_xor_si128(data, _mm_clmulepi64_si128(_mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
-                                                            load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
+            data = _mm_xor_si128(
+                data, _mm_clmulepi64_si128(
+                          _mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
+                          load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
         }
         x[j] = fold(x[j], kgap, data);
     }
@@ -132,7 +137,8 @@ std::uint64_t pclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n
             t = _mm_xor_si128(t, mul_pair(pre0, load_pair(c)));
             if (npre == 2 && lanes > 2) t = _mm_xor_si128(t, mul_pair(pre1, load_pair(c + 2)));
             c += 2 * npre;
-            for (std::size_t i = npre; i + 1 < lanes; ++i, q += 16, c += 2) t = _mm_xor_si128(t, mul_pair(loadu(q), load_pair(c)));
+            for (std::size_t i = npre; i + 1 < lanes; ++i, q += 16, c += 2)
+                t = _mm_xor_si128(t, mul_pair(loadu(q), load_pair(c)));
         }
         return ~finish<Poly>(t) & mask;
     }
@@ -165,7 +171,8 @@ std::uint64_t pclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n
         }
         __m128i t1 = _mm_xor_si128(mul_pair(x[2], load_pair(c + 4)), mul_pair(x[3], load_pair(c + 6)));
         c += 8;
-        for (std::size_t j = 0; j + 1 < left; ++j, a += 16, c += 2) t0 = _mm_xor_si128(t0, mul_pair(loadu(a), load_pair(c)));
+        for (std::size_t j = 0; j + 1 < left; ++j, a += 16, c += 2)
+            t0 = _mm_xor_si128(t0, mul_pair(loadu(a), load_pair(c)));
         const __m128i t = _mm_xor_si128(_mm_xor_si128(t0, t1), end_lane<Poly>(loadu(a)));
         return ~finish<Poly>(t) & mask;
     } else {
@@ -210,7 +217,8 @@ std::uint64_t pclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n
         }
         t1 = _mm_xor_si128(t1, _mm_xor_si128(mul_pair(x6, load_pair(c + 12)), mul_pair(x7, load_pair(c + 14))));
         c += 16;
-        for (std::size_t j = 0; j + 1 < left; ++j, q += 16, c += 2) t0 = _mm_xor_si128(t0, mul_pair(loadu(q), load_pair(c)));
+        for (std::size_t j = 0; j + 1 < left; ++j, q += 16, c += 2)
+            t0 = _mm_xor_si128(t0, mul_pair(loadu(q), load_pair(c)));
         const __m128i t = _mm_xor_si128(_mm_xor_si128(t0, t1), end_lane<Poly>(loadu(q)));
         return ~finish<Poly>(t) & mask;
     }

@@ -60,9 +60,7 @@ HASHSCOPE_CRC_INLINE __m128i xor_lanes(__m512i z) {
 }
 
 // Bytes [0, b) of a 64-byte chunk, b in 1..64.
-HASHSCOPE_CRC_INLINE __mmask64 first_bytes(std::size_t b) {
-    return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1;
-}
+HASHSCOPE_CRC_INLINE __mmask64 first_bytes(std::size_t b) { return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1; }
 
 // Sum over `lanes` whole lanes in memory at a, the last of them the message's last, each carried
 // to the end with the constants from c on.
@@ -154,26 +152,25 @@ HASHSCOPE_CRC_INLINE void scalar_steps(std::uint64_t (&c)[S], std::uintptr_t s, 
 // loads become vpternlogq's memory operands and each stream's CRC32s sit between the folds. That
 // made 12 CRC32 per iteration (32-byte steps) pay where 9 had been the most that did; 15 gained
 // nothing more and 18 lost (docs/performance.md has the figures).
-#define HASHSCOPE_BFOLD(x, off)                         \
-    "vpclmulqdq $0x00, %[k], %[" x "], %[t0]\n\t"      \
-    "vpclmulqdq $0x11, %[k], %[" x "], %[" x "]\n\t"   \
+#define HASHSCOPE_BFOLD(x, off)              \
+    "vpclmulqdq $0x00, %[k], %[" x           \
+    "], %[t0]\n\t"                           \
+    "vpclmulqdq $0x11, %[k], %[" x "], %[" x \
+    "]\n\t"                                  \
     "vpternlogq $0x96, " off "(%[v]), %[t0], %[" x "]\n\t"
-#define HASHSCOPE_BCRC3(o0, o1, o2)                     \
-    "crc32q " o0 "(%[sc]), %[c0]\n\t"                  \
-    "crc32q " o1 "(%[sc]), %[c1]\n\t"                  \
+#define HASHSCOPE_BCRC3(o0, o1, o2) \
+    "crc32q " o0                    \
+    "(%[sc]), %[c0]\n\t"            \
+    "crc32q " o1                    \
+    "(%[sc]), %[c1]\n\t"            \
     "crc32q " o2 "(%[sc]), %[c2]\n\t"
-HASHSCOPE_CRC_INLINE void large_block_iteration(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uint64_t (&c)[3],
-                                                __m512i k, std::uintptr_t v, std::uintptr_t sc) {
+HASHSCOPE_CRC_INLINE void large_block_iteration(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3,
+                                                std::uint64_t (&c)[3], __m512i k, std::uintptr_t v, std::uintptr_t sc) {
     static_assert(HybridLarge::scalar_bytes == 1024 && HybridLarge::step == 32 && HybridLarge::streams == 3);
     __m512i t0;
-    asm(HASHSCOPE_BFOLD("x0", "0")
-        HASHSCOPE_BCRC3("0", "1024", "2048")
-        HASHSCOPE_BFOLD("x1", "64")
-        HASHSCOPE_BCRC3("8", "1032", "2056")
-        HASHSCOPE_BFOLD("x2", "128")
-        HASHSCOPE_BCRC3("16", "1040", "2064")
-        HASHSCOPE_BFOLD("x3", "192")
-        HASHSCOPE_BCRC3("24", "1048", "2072")
+    asm(HASHSCOPE_BFOLD("x0", "0") HASHSCOPE_BCRC3("0", "1024", "2048") HASHSCOPE_BFOLD("x1", "64")
+            HASHSCOPE_BCRC3("8", "1032", "2056") HASHSCOPE_BFOLD("x2", "128") HASHSCOPE_BCRC3("16", "1040", "2064")
+                HASHSCOPE_BFOLD("x3", "192") HASHSCOPE_BCRC3("24", "1048", "2072")
         : [x0] "+v"(x0), [x1] "+v"(x1), [x2] "+v"(x2), [x3] "+v"(x3), [c0] "+r"(c[0]), [c1] "+r"(c[1]), [c2] "+r"(c[2]),
           [t0] "=&v"(t0)
         : [k] "v"(k), [v] "r"(v), [sc] "r"(sc), "m"(*reinterpret_cast<const std::byte(*)[256]>(v)),
@@ -195,18 +192,20 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
     // Lines of the next block (or of its scalar regions) to prefetch per iteration, so that all
     // of it is requested over one block.
     constexpr std::size_t prefetched = WholeBlock ? Shape::block : Shape::streams * Shape::scalar_bytes;
-    constexpr std::size_t scalar_lines = (prefetched + 64 * (Shape::iterations - 1) - 1) / (64 * (Shape::iterations - 1));
+    constexpr std::size_t scalar_lines =
+        (prefetched + 64 * (Shape::iterations - 1) - 1) / (64 * (Shape::iterations - 1));
     const __m512i kgap = broadcast(hybrid_constants<Poly, Shape>.gap);
     const __m512i kinject = load_table(hybrid_constants<Poly, Shape>.inject);
     __m512i pending = _mm512_setzero_si512();  // last block's scalar registers, one per lane
-    __m512i kfirst = k;                         // the first block follows the accumulators directly
+    __m512i kfirst = k;                        // the first block follows the accumulators directly
     do {
         const std::uintptr_t s = a + 256 * Shape::iterations;
         std::uint64_t c[Shape::streams] = {};
         x0 = fold_into(x0, kfirst, loadu(at(a)));
         x1 = fold_into(x1, kfirst, loadu(at(a + 64)));
         x2 = fold_into(x2, kfirst, loadu(at(a + 128)));
-        x3 = fold_into(x3, kfirst, _mm512_xor_si512(loadu(at(a + 192)), _mm512_clmulepi64_epi128(pending, kinject, 0x00)));
+        x3 = fold_into(x3, kfirst,
+                       _mm512_xor_si512(loadu(at(a + 192)), _mm512_clmulepi64_epi128(pending, kinject, 0x00)));
         scalar_steps<Shape::step>(c, s, Shape::scalar_bytes);
         for (std::size_t i = 1; i < Shape::iterations; ++i) {
             const std::uintptr_t v = a + 256 * i;
@@ -304,19 +303,27 @@ HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
 // and groups the CRC32s): the fold's data load here is the ternary xor's memory operand, and
 // each group's CRC32s sit between its folds. Per group: the first line takes the previous
 // chain's register (pend), then a chain from zero runs over the group's scalar line.
-#define HASHSCOPE_FOLD_INJECTED(y, off)                \
-    "vpxord " off "(%[p]), %[pend], %[t1]\n\t"         \
-    "vpclmulqdq $0x00, %[k], %[" y "], %[t0]\n\t"      \
-    "vpclmulqdq $0x11, %[k], %[" y "], %[" y "]\n\t"   \
+#define HASHSCOPE_FOLD_INJECTED(y, off)      \
+    "vpxord " off                            \
+    "(%[p]), %[pend], %[t1]\n\t"             \
+    "vpclmulqdq $0x00, %[k], %[" y           \
+    "], %[t0]\n\t"                           \
+    "vpclmulqdq $0x11, %[k], %[" y "], %[" y \
+    "]\n\t"                                  \
     "vpternlogq $0x96, %[t1], %[t0], %[" y "]\n\t"
-#define HASHSCOPE_FOLD(y, off)                         \
-    "vpclmulqdq $0x00, %[k], %[" y "], %[t0]\n\t"      \
-    "vpclmulqdq $0x11, %[k], %[" y "], %[" y "]\n\t"   \
+#define HASHSCOPE_FOLD(y, off)               \
+    "vpclmulqdq $0x00, %[k], %[" y           \
+    "], %[t0]\n\t"                           \
+    "vpclmulqdq $0x11, %[k], %[" y "], %[" y \
+    "]\n\t"                                  \
     "vpternlogq $0x96, " off "(%[p]), %[t0], %[" y "]\n\t"
-#define HASHSCOPE_CRC32X4(o0, o1, o2, o3)              \
-    "crc32q " o0 "(%[p]), %[c]\n\t"                    \
-    "crc32q " o1 "(%[p]), %[c]\n\t"                    \
-    "crc32q " o2 "(%[p]), %[c]\n\t"                    \
+#define HASHSCOPE_CRC32X4(o0, o1, o2, o3) \
+    "crc32q " o0                          \
+    "(%[p]), %[c]\n\t"                    \
+    "crc32q " o1                          \
+    "(%[p]), %[c]\n\t"                    \
+    "crc32q " o2                          \
+    "(%[p]), %[c]\n\t"                    \
     "crc32q " o3 "(%[p]), %[c]\n\t"
 
 HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulators], __m512i& pending, __m512i k,
@@ -327,20 +334,12 @@ HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulator
     __m512i t0;
     __m512i t1;
     std::uint64_t c;
-    asm(HASHSCOPE_FOLD_INJECTED("y0", "0")
-        "xorl %k[c], %k[c]\n\t"
-        HASHSCOPE_FOLD("y1", "64")
-        HASHSCOPE_CRC32X4("192", "200", "208", "216")
-        HASHSCOPE_FOLD("y2", "128")
-        HASHSCOPE_CRC32X4("224", "232", "240", "248")
-        "vmovq %[c], %x[pend]\n\t"
-        HASHSCOPE_FOLD_INJECTED("y3", "256")
-        "xorl %k[c], %k[c]\n\t"
-        HASHSCOPE_FOLD("y4", "320")
-        HASHSCOPE_CRC32X4("448", "456", "464", "472")
-        HASHSCOPE_FOLD("y5", "384")
-        HASHSCOPE_CRC32X4("480", "488", "496", "504")
-        "vmovq %[c], %x[pend]"
+    asm(HASHSCOPE_FOLD_INJECTED("y0", "0") "xorl %k[c], %k[c]\n\t" HASHSCOPE_FOLD("y1", "64")
+            HASHSCOPE_CRC32X4("192", "200", "208", "216") HASHSCOPE_FOLD("y2", "128")
+                HASHSCOPE_CRC32X4("224", "232", "240", "248") "vmovq %[c], %x[pend]\n\t" HASHSCOPE_FOLD_INJECTED(
+                    "y3", "256") "xorl %k[c], %k[c]\n\t" HASHSCOPE_FOLD("y4", "320")
+                    HASHSCOPE_CRC32X4("448", "456", "464", "472") HASHSCOPE_FOLD("y5", "384")
+                        HASHSCOPE_CRC32X4("480", "488", "496", "504") "vmovq %[c], %x[pend]"
         : [y0] "+v"(y[0]), [y1] "+v"(y[1]), [y2] "+v"(y[2]), [y3] "+v"(y[3]), [y4] "+v"(y[4]), [y5] "+v"(y[5]),
           [pend] "+v"(pending), [t0] "=&v"(t0), [t1] "=&v"(t1), [c] "=&r"(c)
         : [k] "v"(k), [p] "r"(a), "m"(*reinterpret_cast<const std::byte(*)[StreamShape::iteration]>(a)));
@@ -426,7 +425,8 @@ HASHSCOPE_CRC_INLINE __m128i two_lanes(std::uint64_t reg, const std::byte* p, st
     const __m256i x = _mm256_maskz_loadu_epi8(static_cast<__mmask32>(0xFFFFFFFFU >> (32 - n)), p);
     const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c));
     const __m256i y = _mm256_xor_si256(_mm256_clmulepi64_epi128(x, k, 0x00), _mm256_clmulepi64_epi128(x, k, 0x11));
-    return _mm_ternarylogic_epi64(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1), register_term(reg, c), 0x96);
+    return _mm_ternarylogic_epi64(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1), register_term(reg, c),
+                                  0x96);
 }
 
 // 33..256 bytes: up to four chunks of four lanes, straight-line, only a partial last chunk
@@ -436,7 +436,7 @@ HASHSCOPE_CRC_INLINE __m128i short_lanes(std::uint64_t reg, const std::byte* p, 
     const std::uint64_t* const c = tail_constants<Poly>(n);
     const __m128i regterm = register_term(reg, c);
     const auto a = reinterpret_cast<std::uintptr_t>(p);
-    const std::size_t last = (n - 1) / 64;  // index of the last chunk
+    const std::size_t last = (n - 1) / 64;   // index of the last chunk
     const std::size_t tail = n - 64 * last;  // its bytes, 1..64
     const __m512i xl = tail == 64 ? loadu(at(a + 64 * last)) : loadz(first_bytes(tail), at(a + 64 * last));
     const __m512i kl = load_table(c + 8 * last);
@@ -474,8 +474,9 @@ HASHSCOPE_CRC_INLINE std::uint64_t one_lane(std::uint64_t reg, const std::byte* 
     const __m128i regv = _mm_cvtsi64_si128(static_cast<long long>(reg));
     const __m128i reg0 = _mm_shuffle_epi8(regv, m);
     const __m128i reg1 = _mm_shuffle_epi8(regv, _mm_xor_si128(m, _mm_set1_epi8(static_cast<char>(0x80))));
-    const __m128i v = _mm_xor_si128(
-        _mm_maskz_loadu_epi8(static_cast<__mmask16>(0xFFFFU << (16 - r)), at(reinterpret_cast<std::uintptr_t>(p) + r - 16)), reg0);
+    const __m128i v = _mm_xor_si128(_mm_maskz_loadu_epi8(static_cast<__mmask16>(0xFFFFU << (16 - r)),
+                                                         at(reinterpret_cast<std::uintptr_t>(p) + r - 16)),
+                                    reg0);
     std::uint64_t res;
     if constexpr (has_crc32_instruction<Poly>) {
         res = finish<Poly>(v);

@@ -201,8 +201,8 @@ struct CrcPolynomial {
 
     // R64 form of x^-1 mod P (= (P + 1) / x): clmul(R64(h), inverse_x) is congruent to h modulo P
     // (not modulo P^), for kernels that finish with a reduction modulo P only.
-    static constexpr std::uint64_t inverse_x = gf2::reflect(
-        (normal >> 1) | (std::uint64_t{1} << (Width - 1)), Width) << (64 - Width);
+    static constexpr std::uint64_t inverse_x = gf2::reflect((normal >> 1) | (std::uint64_t{1} << (Width - 1)), Width)
+                                               << (64 - Width);
     // Like fold_constant, for any exponent e (also zero or negative), congruent modulo P only:
     // R64 form of x^(e-1) mod P.
     static constexpr std::uint64_t fold_constant_mod_p(std::int64_t e) {
@@ -210,7 +210,8 @@ struct CrcPolynomial {
         if (e - 1 >= 0) {
             v = xpow(static_cast<std::uint64_t>(e - 1));
         } else {
-            v = gf2::pow_mod<Word>(static_cast<Word>(inverse_x >> (64 - Width)), static_cast<std::uint64_t>(1 - e), reflected);
+            v = gf2::pow_mod<Word>(static_cast<Word>(inverse_x >> (64 - Width)), static_cast<std::uint64_t>(1 - e),
+                                   reflected);
         }
         return std::uint64_t{v} << (64 - Width);
     }
@@ -219,10 +220,10 @@ struct CrcPolynomial {
     static constexpr gf2::Poly192 mu() { return gf2::divmod(gf2::Poly192::monomial(2 * Width), full()).quotient; }
 };
 
-using Crc32Poly = CrcPolynomial<32, 0xEDB88320U>;                   // CRC-32/ISO-HDLC
-using Crc32cPoly = CrcPolynomial<32, 0x82F63B78U>;                  // CRC-32/ISCSI
-using Crc64XzPoly = CrcPolynomial<64, 0xC96C5795D7870F42ULL>;       // CRC-64/XZ (ECMA-182)
-using Crc64NvmePoly = CrcPolynomial<64, 0x9A6C9329AC4BC9B5ULL>;     // CRC-64/NVME
+using Crc32Poly = CrcPolynomial<32, 0xEDB88320U>;                // CRC-32/ISO-HDLC
+using Crc32cPoly = CrcPolynomial<32, 0x82F63B78U>;               // CRC-32/ISCSI
+using Crc64XzPoly = CrcPolynomial<64, 0xC96C5795D7870F42ULL>;    // CRC-64/XZ (ECMA-182)
+using Crc64NvmePoly = CrcPolynomial<64, 0x9A6C9329AC4BC9B5ULL>;  // CRC-64/NVME
 
 // Every constant a folding kernel reads, laid out for 128-, 256- and 512-bit loads. Plain arrays
 // (no member functions), so that the SIMD translation units, compiled with their own ISA flags,
@@ -236,12 +237,12 @@ struct FoldTables {
     // follow, so a 512-bit read that starts at any entry stays inside the table.
     static constexpr std::size_t max_distance = 64;
     alignas(64) std::uint64_t by_distance[2 * (max_distance + 4)]{};
-    alignas(16) std::uint64_t fold_16b[2]{};    // move a lane forward by 128 bits
-    alignas(16) std::uint64_t fold_64b[2]{};    // by 512 bits
-    alignas(16) std::uint64_t fold_128b[2]{};   // by 1024 bits
-    alignas(16) std::uint64_t fold_256b[2]{};   // by 2048 bits
-    alignas(16) std::uint64_t fold_512b[2]{};   // by 4096 bits
-    alignas(16) std::uint64_t barrett[2]{};     // {mu, P^} in S form
+    alignas(16) std::uint64_t fold_16b[2]{};   // move a lane forward by 128 bits
+    alignas(16) std::uint64_t fold_64b[2]{};   // by 512 bits
+    alignas(16) std::uint64_t fold_128b[2]{};  // by 1024 bits
+    alignas(16) std::uint64_t fold_256b[2]{};  // by 2048 bits
+    alignas(16) std::uint64_t fold_512b[2]{};  // by 4096 bits
+    alignas(16) std::uint64_t barrett[2]{};    // {mu, P^} in S form
     // Like by_distance without the x^64 of the final reduction (multiplier x^(128 d)), for kernels
     // that reduce a 128-bit value V to V * x^w mod P with the CRC32 instruction (crc32c). Entry
     // d = 0 is {x^64, x^0}: clmul keeps the lane as it is, up to a multiple of P.
@@ -265,8 +266,10 @@ struct FoldTables {
     static constexpr std::size_t hybrid_sse_iterations = 8;
     static constexpr std::size_t hybrid_sse_streams = 3;
     static constexpr std::size_t hybrid_sse_stream_step = 32;
-    static constexpr std::size_t hybrid_sse_scalar_bytes = hybrid_sse_stream_step * hybrid_sse_iterations;   // per stream
-    static constexpr std::size_t hybrid_sse_block = 64 * hybrid_sse_iterations + hybrid_sse_streams * hybrid_sse_scalar_bytes;
+    static constexpr std::size_t hybrid_sse_scalar_bytes =
+        hybrid_sse_stream_step * hybrid_sse_iterations;  // per stream
+    static constexpr std::size_t hybrid_sse_block =
+        64 * hybrid_sse_iterations + hybrid_sse_streams * hybrid_sse_scalar_bytes;
     alignas(16) std::uint64_t hybrid_sse_gap[2]{};     // fold across a block's scalar part + 64 bytes
     alignas(16) std::uint64_t hybrid_sse_inject[8]{};  // {constant, 0}: scalar register j -> accumulator j
 
@@ -284,7 +287,7 @@ struct FoldTables {
             lo = gf2::mul_mod<std::uint64_t>(lo, step, Poly::lifted);
             hi = gf2::mul_mod<std::uint64_t>(hi, step, Poly::lifted);
         }
-        const auto set = [](std::uint64_t (&dst)[2], std::array<std::uint64_t, 2> v) {
+        const auto set = [](std::uint64_t(&dst)[2], std::array<std::uint64_t, 2> v) {
             dst[0] = v[0];
             dst[1] = v[1];
         };

@@ -135,8 +135,8 @@ private:
     std::array<std::uint32_t, 8> state_ = Spec.initial;
     // The message length is compressed_ + used_ (the padding needs it in bits, modulo 2^64); a small
     // update only touches used_.
-    std::uint64_t compressed_ = 0;  // bytes already through the kernel
-    std::size_t used_ = 0;          // bytes waiting in buffer_, always < kBlock between calls
+    std::uint64_t compressed_ = 0;                            // bytes already through the kernel
+    std::size_t used_ = 0;                                    // bytes waiting in buffer_, always < kBlock between calls
     alignas(64) std::array<std::byte, 2 * kBlock> buffer_{};  // two blocks: room for the padding
 };
 

@@ -27,12 +27,8 @@ inline void ff(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) {
 inline void gg(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) {
     a = b + std::rotl(a + x + t + (c & ~d) + (b & d), s);
 }
-inline void hh(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) {
-    a = b + std::rotl(a + x + t + (b ^ c ^ d), s);
-}
-inline void ii(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) {
-    a = b + std::rotl(a + x + t + (c ^ (b | ~d)), s);
-}
+inline void hh(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) { a = b + std::rotl(a + x + t + (b ^ c ^ d), s); }
+inline void ii(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) { a = b + std::rotl(a + x + t + (c ^ (b | ~d)), s); }
 
 }  // namespace
 

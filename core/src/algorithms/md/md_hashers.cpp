@@ -9,19 +9,23 @@
 namespace hashscope::detail {
 namespace {
 
-constexpr md::BlockDigest kMd5{"md5", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 4, false,
-                               md::compress_md5_portable};
-constexpr md::BlockDigest kSha1Shani{"sha1", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}, 5, true,
-                                     md::compress_sha1_shani};
+constexpr md::BlockDigest kMd5{
+    "md5", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 4, false, md::compress_md5_portable};
+constexpr md::BlockDigest kSha1Shani{
+    "sha1", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}, 5, true, md::compress_sha1_shani};
 // FIPS 180-4 §5.3.2 and §5.3.3.
 constexpr md::BlockDigest kSha224Shani{
     "sha224",
     {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4},
-    7, true, md::compress_sha256_shani};
+    7,
+    true,
+    md::compress_sha256_shani};
 constexpr md::BlockDigest kSha256Shani{
     "sha256",
     {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19},
-    8, true, md::compress_sha256_shani};
+    8,
+    true,
+    md::compress_sha256_shani};
 
 }  // namespace
 

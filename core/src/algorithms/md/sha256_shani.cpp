@@ -67,9 +67,9 @@ void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::siz
         cdgh = _mm_add_epi32(cdgh, cdgh_in);
     }
 
-    const __m128i t2 = _mm_shuffle_epi32(abef, 0x1B);  // a b e f
-    const __m128i t3 = _mm_shuffle_epi32(cdgh, 0xB1);  // g h c d
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(t2, t3, 0xF0));     // a b c d
+    const __m128i t2 = _mm_shuffle_epi32(abef, 0x1B);                                     // a b e f
+    const __m128i t3 = _mm_shuffle_epi32(cdgh, 0xB1);                                     // g h c d
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(t2, t3, 0xF0));   // a b c d
     _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(t3, t2, 8));  // e f g h
 }
 

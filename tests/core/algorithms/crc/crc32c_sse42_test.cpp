@@ -32,7 +32,8 @@ using test::random_bytes;
 class Crc32cSse42Test : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!__builtin_cpu_supports("sse4.2")) GTEST_SKIP() << "this CPU lacks SSE4.2: the crc32 instruction kernel cannot run";
+        if (!__builtin_cpu_supports("sse4.2"))
+            GTEST_SKIP() << "this CPU lacks SSE4.2: the crc32 instruction kernel cannot run";
     }
 };
 
@@ -64,7 +65,8 @@ TEST_F(Crc32cSse42Test, EveryLengthAtEveryAlignment) {
     for (std::size_t n = 0; n < kMaxLength; ++n) expected[n + 1] = reference(expected[n], message.data() + n, 1);
     // Buffer j ends at j mod 64; the input of length n at alignment a ends at the end of buffer (a+n) mod 64.
     std::vector<std::unique_ptr<AlignedBuffer>> buffers;
-    for (std::size_t j = 0; j < kAlignments; ++j) buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
+    for (std::size_t j = 0; j < kAlignments; ++j)
+        buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
     for (std::size_t a = 0; a < kAlignments; ++a) {
         for (std::size_t n = 0; n <= kMaxLength; ++n) {
             std::byte* const start = buffers[(a + n) % kAlignments]->end() - n;
@@ -109,13 +111,14 @@ TEST_F(Crc32cSse42Test, LengthsAroundTheStreamBlocks) {
             }
         }
     }
-    std::size_t all_once = 0;  // one pass of every rung
+    std::size_t all_once = 0;     // one pass of every rung
     std::size_t small_twice = 0;  // two passes of every rung up to 5184
     for (const std::size_t block : crc32c_sse42_blocks) {
         all_once += 3 * block;
         if (block <= 5184) small_twice += 6 * block;
     }
-    for (const std::size_t base : {all_once, small_twice, 3 * crc32c_sse42_blocks[0] + 3 * crc32c_sse42_blocks.back()}) {
+    for (const std::size_t base :
+         {all_once, small_twice, 3 * crc32c_sse42_blocks[0] + 3 * crc32c_sse42_blocks.back()}) {
         for (const std::size_t d : {0, 1, 2, 7, 8, 9}) {
             lengths.insert(base + d);
             lengths.insert(base - d);
@@ -155,7 +158,8 @@ TEST_F(Crc32cSse42Test, LargeInputs) {
     const auto& message = test::large_message();
     for (const std::size_t length : test::large_lengths) {
         for (const std::size_t offset : test::large_offsets) {
-            EXPECT_EQ(extend_crc32c_sse42(0, message.data() + offset, length), reference(0, message.data() + offset, length))
+            EXPECT_EQ(extend_crc32c_sse42(0, message.data() + offset, length),
+                      reference(0, message.data() + offset, length))
                 << "length " << length << " offset " << offset;
         }
     }

@@ -29,12 +29,22 @@ std::uint64_t generic_shift(std::uint64_t c, std::uint64_t n) {
 }
 
 const Case kCases[] = {
-    {"crc32", [](std::uint64_t v, const std::byte* p, std::size_t n) -> std::uint64_t { return crc32_table_extend(static_cast<std::uint32_t>(v), p, n); },
-     [](std::uint64_t a, std::uint64_t b, std::uint64_t n) -> std::uint64_t { return crc32_combine(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), n); },
+    {"crc32",
+     [](std::uint64_t v, const std::byte* p, std::size_t n) -> std::uint64_t {
+         return crc32_table_extend(static_cast<std::uint32_t>(v), p, n);
+     },
+     [](std::uint64_t a, std::uint64_t b, std::uint64_t n) -> std::uint64_t {
+         return crc32_combine(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), n);
+     },
      [](std::uint64_t c, std::uint64_t n) -> std::uint64_t { return crc32_shift(static_cast<std::uint32_t>(c), n); },
      generic_shift<Crc32Poly>, 0xFFFFFFFFULL},
-    {"crc32c", [](std::uint64_t v, const std::byte* p, std::size_t n) -> std::uint64_t { return crc32c_table_extend(static_cast<std::uint32_t>(v), p, n); },
-     [](std::uint64_t a, std::uint64_t b, std::uint64_t n) -> std::uint64_t { return crc32c_combine(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), n); },
+    {"crc32c",
+     [](std::uint64_t v, const std::byte* p, std::size_t n) -> std::uint64_t {
+         return crc32c_table_extend(static_cast<std::uint32_t>(v), p, n);
+     },
+     [](std::uint64_t a, std::uint64_t b, std::uint64_t n) -> std::uint64_t {
+         return crc32c_combine(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), n);
+     },
      [](std::uint64_t c, std::uint64_t n) -> std::uint64_t { return crc32c_shift(static_cast<std::uint32_t>(c), n); },
      generic_shift<Crc32cPoly>, 0xFFFFFFFFULL},
     {"crc64nvme", [](std::uint64_t v, const std::byte* p, std::size_t n) { return crc64nvme_table_extend(v, p, n); },
@@ -77,7 +87,8 @@ TEST_P(CombineTest, EmptyPiecesAreNeutral) {
 TEST_P(CombineTest, ShiftAgreesWithSquareAndMultiplyForHugeLengths) {
     const Case& c = GetParam();
     std::mt19937_64 rng(2);
-    const std::uint64_t lengths[] = {1ULL << 33, (1ULL << 33) + 12345, 1ULL << 40, (1ULL << 62) + 3, ~0ULL, 0xDEADBEEFCAFEULL};
+    const std::uint64_t lengths[] = {1ULL << 33, (1ULL << 33) + 12345, 1ULL << 40, (1ULL << 62) + 3,
+                                     ~0ULL,      0xDEADBEEFCAFEULL};
     for (const std::uint64_t n : lengths) {
         for (int i = 0; i < 5; ++i) {
             const std::uint64_t crc = rng() & c.mask;
@@ -124,7 +135,8 @@ TEST_P(CombineTest, RealDataOfAMebibyte) {
     std::vector<std::byte> data((1U << 20) + 777);
     for (auto& b : data) b = static_cast<std::byte>(rng());
     const std::uint64_t whole = c.extend(0, data.data(), data.size());
-    for (std::size_t cut : {std::size_t{0}, std::size_t{1}, std::size_t{4096}, std::size_t{500000}, data.size() - 1, data.size()}) {
+    for (std::size_t cut :
+         {std::size_t{0}, std::size_t{1}, std::size_t{4096}, std::size_t{500000}, data.size() - 1, data.size()}) {
         const std::uint64_t a = c.extend(0, data.data(), cut);
         const std::uint64_t b = c.extend(0, data.data() + cut, data.size() - cut);
         EXPECT_EQ(c.combine(a, b, data.size() - cut), whole) << cut;
@@ -132,7 +144,9 @@ TEST_P(CombineTest, RealDataOfAMebibyte) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Crcs, CombineTest, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
+                         [](const ::testing::TestParamInfo<Case>& param_info) {
+                             return std::string(param_info.param.name);
+                         });
 
 TEST(CombineCheckValues, Catalogue) {
     const char* s = "123456789";

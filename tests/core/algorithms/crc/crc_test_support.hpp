@@ -21,8 +21,8 @@ inline std::vector<std::byte> random_bytes(std::size_t n, std::uint64_t seed) {
 // A 64-byte-aligned allocation of exactly `size` bytes.
 struct AlignedBuffer {
     explicit AlignedBuffer(std::size_t n)
-        : size(n), data(static_cast<std::byte*>(::operator new(n == 0 ? 1 : n, std::align_val_t{64}))) {}
-    ~AlignedBuffer() { ::operator delete(data, std::align_val_t{64}); }
+        : size(n), data(static_cast<std::byte*>(::operator new (n == 0 ? 1 : n, std::align_val_t{64}))) {}
+    ~AlignedBuffer() { ::operator delete (data, std::align_val_t{64}); }
     AlignedBuffer(const AlignedBuffer&) = delete;
     AlignedBuffer& operator=(const AlignedBuffer&) = delete;
     std::byte* end() const { return data + size; }
@@ -34,17 +34,25 @@ using ExtendFn = std::uint64_t (*)(std::uint64_t value, const std::byte* data, s
 
 // Feeds [p, p + len) to `kernel` in random pieces (empty, tiny, small and up to `max_piece`
 // bytes) as successive extend calls, and returns the final value.
-inline std::uint64_t extend_in_random_pieces(ExtendFn kernel, const std::byte* p, std::size_t len,
-                                             std::mt19937_64& rng, std::size_t max_piece) {
+inline std::uint64_t extend_in_random_pieces(ExtendFn kernel, const std::byte* p, std::size_t len, std::mt19937_64& rng,
+                                             std::size_t max_piece) {
     std::uint64_t v = 0;
     std::size_t done = 0;
     while (done < len) {
         std::size_t piece;
         switch (rng() % 4) {
-            case 0: piece = rng() % 4; break;  // incl. empty pieces
-            case 1: piece = rng() % 40; break;
-            case 2: piece = rng() % 400; break;
-            default: piece = rng() % max_piece; break;
+            case 0:
+                piece = rng() % 4;
+                break;  // incl. empty pieces
+            case 1:
+                piece = rng() % 40;
+                break;
+            case 2:
+                piece = rng() % 400;
+                break;
+            default:
+                piece = rng() % max_piece;
+                break;
         }
         piece = std::min(piece, len - done);
         v = kernel(v, p + done, piece);
@@ -58,7 +66,8 @@ inline const std::vector<std::byte>& large_message() {
     static const std::vector<std::byte> message = random_bytes((10U << 20) + 64, 6);
     return message;
 }
-inline constexpr std::size_t large_lengths[] = {std::size_t{1} << 20, (std::size_t{1} << 20) + 7, std::size_t{10} << 20};
+inline constexpr std::size_t large_lengths[] = {std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
+                                                std::size_t{10} << 20};
 inline constexpr std::size_t large_offsets[] = {0, 3};
 
 }  // namespace hashscope::crc::test

@@ -6,9 +6,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string>
@@ -29,7 +29,9 @@ std::uint64_t ref_crc32(std::uint64_t v, const std::byte* p, std::size_t n) {
 std::uint64_t ref_crc32c(std::uint64_t v, const std::byte* p, std::size_t n) {
     return crc32c_table_extend(static_cast<std::uint32_t>(v), p, n);
 }
-std::uint64_t ref_crc64nvme(std::uint64_t v, const std::byte* p, std::size_t n) { return crc64nvme_table_extend(v, p, n); }
+std::uint64_t ref_crc64nvme(std::uint64_t v, const std::byte* p, std::size_t n) {
+    return crc64nvme_table_extend(v, p, n);
+}
 std::uint64_t ref_crc64xz(std::uint64_t v, const std::byte* p, std::size_t n) { return crc64xz_table_extend(v, p, n); }
 
 enum class Isa { pclmul, vpclmul };
@@ -113,7 +115,8 @@ TEST_P(FoldingKernelTest, EveryLengthUpTo4096AtEveryAlignment) {
         for (std::size_t n = 0; n < kMax; ++n) want[i][n + 1] = k.ref(want[i][n], msg.data() + n, 1);
     }
     std::vector<std::byte> storage(kMax + 64 + 64);
-    auto* const aligned = reinterpret_cast<std::byte*>((reinterpret_cast<std::uintptr_t>(storage.data()) + 63) & ~std::uintptr_t{63});
+    auto* const aligned =
+        reinterpret_cast<std::byte*>((reinterpret_cast<std::uintptr_t>(storage.data()) + 63) & ~std::uintptr_t{63});
     for (std::size_t align = 0; align < 64; ++align) {
         std::byte* const p = aligned + align;
         std::memcpy(p, msg.data(), kMax);
@@ -170,14 +173,16 @@ TEST_P(FoldingKernelTest, EveryLengthAcrossTheSizeSwitches) {
             std::uint64_t want = k.ref(init, p, from);
             for (std::size_t n = from; n <= from + kSpan; ++n) {
                 const std::uint64_t got = k.fn(init, p, n);
-                if (got != want) FAIL() << k.name << ": length " << n << ", offset " << off << ": got " << std::hex << got << ", want " << want;
+                if (got != want)
+                    FAIL() << k.name << ": length " << n << ", offset " << off << ": got " << std::hex << got
+                           << ", want " << want;
                 want = k.ref(want, p + n, 1);
             }
         }
     }
     const std::vector<std::byte> big = random_bytes((std::size_t{16} << 20) + 1024, 8);
-    for (const std::size_t n : {(std::size_t{16} << 20) - 1, (std::size_t{16} << 20) + 255, (std::size_t{16} << 20) + 257,
-                                (std::size_t{16} << 20) + 1000}) {
+    for (const std::size_t n : {(std::size_t{16} << 20) - 1, (std::size_t{16} << 20) + 255,
+                                (std::size_t{16} << 20) + 257, (std::size_t{16} << 20) + 1000}) {
         EXPECT_EQ(k.fn(init, big.data() + 3, n), k.ref(init, big.data() + 3, n)) << n;
     }
 }
@@ -196,10 +201,18 @@ TEST_P(FoldingKernelTest, MessagesFedInRandomPieces) {
             // mostly short pieces, sometimes empty ones, sometimes long ones
             std::size_t piece;
             switch (rng() % 4) {
-                case 0: piece = rng() % 17; break;
-                case 1: piece = rng() % 300; break;
-                case 2: piece = rng() % 5000; break;
-                default: piece = rng() % 70; break;
+                case 0:
+                    piece = rng() % 17;
+                    break;
+                case 1:
+                    piece = rng() % 300;
+                    break;
+                case 2:
+                    piece = rng() % 5000;
+                    break;
+                default:
+                    piece = rng() % 70;
+                    break;
             }
             piece = std::min(piece, n - done);
             v = k.fn(v, msg.data() + off + done, piece);

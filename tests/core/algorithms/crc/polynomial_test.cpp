@@ -340,38 +340,38 @@ TEST(PublishedConstants, Crc32IntelPaperAndZlib) {
 TEST(PublishedConstants, Crc32cIsal) {
     // ISA-L crc/crc32_iscsi_by16_10.asm: rk1, rk15, rk16, rk19, rk7 and rk8 (mu', P' without x^32)
     using P = Crc32cPoly;
-    EXPECT_EQ(P::fold_constant(128), 0x493c7d27U);         // rk1: fold by 128 bits, high half
-    EXPECT_EQ(P::fold_constant(512), 0x9e4addf8U);         // rk15: fold by 512 bits, high half
-    EXPECT_EQ(P::fold_constant(512 + 64), 0x740eef02U);    // rk16: fold by 512 bits, low half
-    EXPECT_EQ(P::fold_constant(256), 0xba4fc28eU);         // rk19
-    EXPECT_EQ(reflect33<P>(P::mu()) & ~1ULL, 0xdea713f0U);        // rk7
-    EXPECT_EQ(reflect33<P>(P::full()) & ~1ULL, 0x105ec76f0U);     // rk8
-    EXPECT_EQ(intel_constant<P>(4 * 128 + 32), 0x740eef02U);     // Linux crc32c-pcl-intel K1 form
+    EXPECT_EQ(P::fold_constant(128), 0x493c7d27U);             // rk1: fold by 128 bits, high half
+    EXPECT_EQ(P::fold_constant(512), 0x9e4addf8U);             // rk15: fold by 512 bits, high half
+    EXPECT_EQ(P::fold_constant(512 + 64), 0x740eef02U);        // rk16: fold by 512 bits, low half
+    EXPECT_EQ(P::fold_constant(256), 0xba4fc28eU);             // rk19
+    EXPECT_EQ(reflect33<P>(P::mu()) & ~1ULL, 0xdea713f0U);     // rk7
+    EXPECT_EQ(reflect33<P>(P::full()) & ~1ULL, 0x105ec76f0U);  // rk8
+    EXPECT_EQ(intel_constant<P>(4 * 128 + 32), 0x740eef02U);   // Linux crc32c-pcl-intel K1 form
 }
 
 TEST(PublishedConstants, Crc64XzIsalEcmaRefl) {
     // ISA-L crc/crc64_ecma_refl_by8.asm
     using P = Crc64XzPoly;
-    EXPECT_EQ(P::fold_constant(128), 0xdabe95afc7875f40ULL);       // rk1
-    EXPECT_EQ(P::fold_constant(192), 0xe05dd497ca393ae4ULL);       // rk2
-    EXPECT_EQ(P::fold_constant(1024), 0xd7d86b2af73de740ULL);      // rk3
-    EXPECT_EQ(P::fold_constant(1088), 0x8757d71d4fcc1000ULL);      // rk4
-    EXPECT_EQ(P::fold_constant(256), 0x3be653a30fe1af51ULL);       // rk19
-    EXPECT_EQ(P::barrett_mu, 0x9c3e466c172963d5ULL);               // rk7 = floor(x^128 / P)
-    EXPECT_EQ(P::barrett_poly & ~1ULL, 0x92d8af2baf0e1e84ULL);     // rk8 = P (x^64 term dropped)
+    EXPECT_EQ(P::fold_constant(128), 0xdabe95afc7875f40ULL);    // rk1
+    EXPECT_EQ(P::fold_constant(192), 0xe05dd497ca393ae4ULL);    // rk2
+    EXPECT_EQ(P::fold_constant(1024), 0xd7d86b2af73de740ULL);   // rk3
+    EXPECT_EQ(P::fold_constant(1088), 0x8757d71d4fcc1000ULL);   // rk4
+    EXPECT_EQ(P::fold_constant(256), 0x3be653a30fe1af51ULL);    // rk19
+    EXPECT_EQ(P::barrett_mu, 0x9c3e466c172963d5ULL);            // rk7 = floor(x^128 / P)
+    EXPECT_EQ(P::barrett_poly & ~1ULL, 0x92d8af2baf0e1e84ULL);  // rk8 = P (x^64 term dropped)
 }
 
 TEST(PublishedConstants, Crc64NvmeIsalRocksoftRefl) {
     // ISA-L crc/crc64_rocksoft_refl_by8.asm (Rocksoft = the NVMe polynomial 0xAD93D23594C93659)
     using P = Crc64NvmePoly;
     EXPECT_EQ(P::normal, 0xAD93D23594C93659ULL);
-    EXPECT_EQ(P::fold_constant(128), 0x21e9761e252621acULL);       // rk1
-    EXPECT_EQ(P::fold_constant(192), 0xeadc41fd2ba3d420ULL);       // rk2
-    EXPECT_EQ(P::fold_constant(1024), 0x5f852fb61e8d92dcULL);      // rk3
-    EXPECT_EQ(P::fold_constant(1088), 0xa1ca681e733f9c40ULL);      // rk4
-    EXPECT_EQ(P::fold_constant(256), 0xe1e0bb9d45d7a44cULL);       // rk19
-    EXPECT_EQ(P::barrett_mu, 0x27ecfa329aef9f77ULL);               // rk7
-    EXPECT_EQ(P::barrett_poly & ~1ULL, 0x34d926535897936aULL);     // rk8
+    EXPECT_EQ(P::fold_constant(128), 0x21e9761e252621acULL);    // rk1
+    EXPECT_EQ(P::fold_constant(192), 0xeadc41fd2ba3d420ULL);    // rk2
+    EXPECT_EQ(P::fold_constant(1024), 0x5f852fb61e8d92dcULL);   // rk3
+    EXPECT_EQ(P::fold_constant(1088), 0xa1ca681e733f9c40ULL);   // rk4
+    EXPECT_EQ(P::fold_constant(256), 0xe1e0bb9d45d7a44cULL);    // rk19
+    EXPECT_EQ(P::barrett_mu, 0x27ecfa329aef9f77ULL);            // rk7
+    EXPECT_EQ(P::barrett_poly & ~1ULL, 0x34d926535897936aULL);  // rk8
 }
 
 TEST(PublishedConstants, NormalForms) {

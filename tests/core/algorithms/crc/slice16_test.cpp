@@ -91,7 +91,8 @@ TEST_P(Slice16Test, EveryLengthAtEveryAlignment) {
     }
     // Buffer j ends at j mod 64; the input of length n at alignment a ends at the end of buffer (a+n) mod 64.
     std::vector<std::unique_ptr<AlignedBuffer>> buffers;
-    for (std::size_t j = 0; j < kAlignments; ++j) buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
+    for (std::size_t j = 0; j < kAlignments; ++j)
+        buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
     for (std::size_t a = 0; a < kAlignments; ++a) {
         for (std::size_t n = 0; n <= kMaxLength; ++n) {
             std::byte* const start = buffers[(a + n) % kAlignments]->end() - n;
@@ -99,8 +100,8 @@ TEST_P(Slice16Test, EveryLengthAtEveryAlignment) {
             std::memcpy(start, message.data(), n);
             const std::uint64_t got = GetParam().kernel(0, start, n);
             if (got != expected[n]) {
-                ADD_FAILURE() << GetParam().name << " length " << n << " alignment " << a << ": got " << std::hex
-                              << got << ", expected " << expected[n];
+                ADD_FAILURE() << GetParam().name << " length " << n << " alignment " << a << ": got " << std::hex << got
+                              << ", expected " << expected[n];
                 break;  // one report per alignment
             }
         }
