@@ -144,26 +144,21 @@ TEST(CalibrationFile, AnUnfitFileIsIgnoredWithANote) {
     expect_ignored(good, "cpu-2", "build-1", "another CPU");
     expect_ignored(good, "cpu-1", "build-2", "another build");
 
-    std::string newer = good;
-    newer.replace(newer.find("hashscope-dispatch/1"), 20, "hashscope-dispatch/9");
-    expect_ignored(newer, "cpu-1", "build-1", "newer HashScope");
-    std::string foreign = good;
-    foreign.replace(foreign.find("hashscope-dispatch/1"), 20, "somebody-elses-file1");
-    expect_ignored(foreign, "cpu-1", "build-1", "not a HashScope calibration");
-    std::string unknown = good;
-    unknown.replace(unknown.find("\"slice16\""), 9, "\"quantum\"");
-    expect_ignored(unknown, "cpu-1", "build-1", "cannot run");
-    std::string other_bands = good;
+    // The good file with its first `from` replaced by `to`.
+    const auto edited = [&](std::string_view from, std::string_view to) {
+        std::string text = good;
+        text.replace(text.find(from), from.size(), to);
+        return text;
+    };
+    expect_ignored(edited("hashscope-dispatch/1", "hashscope-dispatch/9"), "cpu-1", "build-1", "newer HashScope");
+    expect_ignored(edited("hashscope-dispatch/1", "somebody-elses-file1"), "cpu-1", "build-1",
+                   "not a HashScope calibration");
+    expect_ignored(edited("\"slice16\"", "\"quantum\""), "cpu-1", "build-1", "cannot run");
+    expect_ignored(edited("\"band\": 0", "\"band\": \"zero\""), "cpu-1", "build-1", "damaged");
+    expect_ignored(edited("\"band\": 0", "\"band\": 99"), "cpu-1", "build-1", "cannot run");
     auto json = nlohmann::json::parse(good);
     json["band_limits"][0] = 64;
-    other_bands = json.dump();
-    expect_ignored(other_bands, "cpu-1", "build-1", "other size bands");
-    std::string wrong_type = good;
-    wrong_type.replace(wrong_type.find("\"band\": 0"), 9, "\"band\": \"zero\"");
-    expect_ignored(wrong_type, "cpu-1", "build-1", "damaged");
-    std::string band_out_of_range = good;
-    band_out_of_range.replace(band_out_of_range.find("\"band\": 0"), 9, "\"band\": 99");
-    expect_ignored(band_out_of_range, "cpu-1", "build-1", "cannot run");
+    expect_ignored(json.dump(), "cpu-1", "build-1", "other size bands");
 }
 
 struct ScratchFolder {
