@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     // or CPU), the built-in table serves while a calibration runs in the background.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     hashscope::ui::MainWindow window;
-    window.systemPage()->calibration()->setStartNote(QString::fromStdString(calibration.note));
+    window.systemPage()->calibration()->showApplied(calibration);
     window.openFiles(files);
     window.show();
     if (!calibration.calibration) window.systemPage()->calibration()->run();

@@ -114,6 +114,18 @@ private slots:
         QVERIFY(!panel.statusText().contains(QStringLiteral("benchmark")));
     }
 
+    void whatWasAppliedAtStartIsShown() {
+        QTemporaryDir dir;
+        const Registry registry(host_cpu().features);
+        CalibrationPanel panel(registry, host_cpu(), dir.filePath(QStringLiteral("d.json")).toStdString());
+        Calibration applied;
+        applied.measured_on = "2026-12-01T12:00:00Z";
+        applied.choices.push_back({"crc32c", 1, 64, "vpclmul", "sse42", 3, 2.5});
+        panel.showApplied({applied, {}});
+        QVERIFY2(panel.statusText().contains(QStringLiteral("Chosen by measurement on 2026-12-01T12:00:00Z: 1 of 1")),
+                 qPrintable(panel.statusText()));
+    }
+
     void aStartNoteIsShown() {
         QTemporaryDir dir;
         const Registry registry(host_cpu().features);

@@ -80,11 +80,6 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
     connect(&watcher_, &QFutureWatcherBase::progressValueChanged, progress_, &QProgressBar::setValue);
     connect(&watcher_, &QFutureWatcherBase::finished, this, &CalibrationPanel::onFinished);
 
-    // What the registry follows already (a calibration applied at start) is what we show.
-    if (const auto* plan = registry_.plan(); plan != nullptr) {
-        auto loaded = load_calibration(file_, cpu_fingerprint(cpu_), build_fingerprint(), registry_);
-        current_ = std::move(loaded.calibration);
-    }
     showStatus();
     refresh();
 }
@@ -147,6 +142,12 @@ void CalibrationPanel::setBlockedBy(const QString& reason) {
     blockedBy_ = reason;
     showStatus();
     refresh();
+}
+
+void CalibrationPanel::showApplied(const AppliedCalibration& applied) {
+    if (!running_) current_ = applied.calibration;
+    setStartNote(QString::fromStdString(applied.note));
+    showStatus();
 }
 
 void CalibrationPanel::setStartNote(const QString& note) {

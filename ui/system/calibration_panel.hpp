@@ -46,7 +46,11 @@ public:
     [[nodiscard]] bool running() const { return running_; }
     // Another measuring job is running: the button is off and says why; run() does nothing.
     void setBlockedBy(const QString& reason);
-    // Why a saved calibration was not used at start ("" for none): shown under the status.
+    // What the program applied at start (apply_saved_calibration, read before the window): the
+    // calibration the registry follows, or why a saved one was not used. The panel reads no file
+    // itself: the GUI thread never waits on the disk.
+    void showApplied(const AppliedCalibration& applied);
+    // Why a saved calibration was not used ("" for none): shown under the status.
     void setStartNote(const QString& note);
     // Tests: a quicker measurement.
     void setOptions(const CalibrationOptions& options) { options_ = options; }
