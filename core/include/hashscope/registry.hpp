@@ -50,7 +50,7 @@ inline constexpr std::array<std::size_t, 10> kBandLimits{32,        128,        
 inline constexpr std::size_t kBands = kBandLimits.size();
 constexpr std::size_t band_of(std::size_t size) {
     std::size_t band = 0;
-    while (size >= kBandLimits[band]) ++band;  // the last limit is SIZE_MAX: never passed
+    while (band + 1 < kBands && size >= kBandLimits[band]) ++band;  // the last band has no upper limit
     return band;
 }
 std::string band_label(std::size_t band);  // "< 32B", "32B – 256B", ..., "≥ 8MiB"

@@ -69,6 +69,14 @@ Calibration small_calibration(const Registry& registry) {
     return c;
 }
 
+TEST(DispatchPlan, EverySizeHasABand) {
+    EXPECT_EQ(band_of(0), 0U);
+    EXPECT_EQ(band_of(kBandLimits[0] - 1), 0U);
+    EXPECT_EQ(band_of(kBandLimits[0]), 1U);
+    EXPECT_EQ(band_of(kBandLimits[kBands - 2]), kBands - 1);
+    EXPECT_EQ(band_of(SIZE_MAX), kBands - 1);
+}
+
 TEST(DispatchPlan, BestFollowsThePlanPerSizeBand) {
     const Registry registry(host_cpu().features);
     const auto* table = registry.table_best("crc32c");
