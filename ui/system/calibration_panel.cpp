@@ -151,7 +151,6 @@ void CalibrationPanel::showApplied(const AppliedCalibration& applied) {
 }
 
 void CalibrationPanel::setStartNote(const QString& note) {
-    note_ = note;
     note_label_->setText(note);
     note_label_->setVisible(!note.isEmpty());
 }

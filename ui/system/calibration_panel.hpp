@@ -75,7 +75,7 @@ private:
     std::stop_source stop_;
     QFutureWatcher<CalibrationOutcome> watcher_;
     bool running_ = false;
-    QString blockedBy_, note_, lastMessage_;
+    QString blockedBy_, lastMessage_;
     std::optional<Calibration> current_;
 
     QLabel* status_;

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <ctime>
 #include <memory>
-#include <numeric>
 #include <set>
 
 #include "bench/buffers.hpp"
@@ -49,7 +48,6 @@ std::string utc_now() {
 
 // One candidate's workload at one size, with the batch that takes about `round_s`.
 struct Timed {
-    const Implementation* row = nullptr;
     std::unique_ptr<bench::detail::Workload> workload;
     std::size_t batch = 1;
     double ns_once = 0;      // from the warm-up: what one message takes
@@ -154,7 +152,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     auto workload = bench::detail::make_workload({std::string(algorithm.id), std::string(row->id)},
                                                                  registry, *buffers[band], {bench::Mode::oneshot, 0});
                     if (!workload) return workload.error();
-                    Timed t{row, std::move(workload.value()), 1, 0, {}};
+                    Timed t{std::move(workload.value()), 1, 0, {}};
                     t.time_once();  // warm: code, tables and the buffer in cache
                     t.ns_once = std::max(1.0, t.time_once());
                     t.batch = std::max<std::size_t>(1, static_cast<std::size_t>(options.round_s * 1e9 / t.ns_once));
