@@ -1,4 +1,4 @@
-// Why crc32c's fused kernel (core/src/algorithms/crc/crc_vpclmul.cpp) loses ~6% once its input
+// Why crc32c's fused kernel (core/src/algorithms/crc/crc32c_vpclmul.cpp) loses ~6% once its input
 // leaves L2 while a plain read does not: its blocks read four places at once (8 KiB of vector
 // lanes and three 768-byte regions for the CRC32 streams), and out of L2 that pattern alone is
 // slower than one sequential stream. This probe times only the loads (XOR for the vector part,

@@ -2,9 +2,9 @@
 // the representation): the final fold of a lane, Barrett's reduction to the CRC register, and the
 // CRC32-instruction pieces of crc32c.
 //
-// SIMD intrinsics live here, so ONLY crc_pclmul.cpp and crc_vpclmul.cpp may include this header:
-// each compiles it with its own ISA flags. Everything is in an unnamed namespace (internal
-// linkage): the two copies can never be merged by the linker, so the AVX-512 build of a helper
+// SIMD intrinsics live here, so ONLY crc_pclmul.cpp and crc_vpclmul_kernel.hpp (crc_vpclmul.cpp,
+// crc32c_vpclmul.cpp) may include this header: each compiles it with its own ISA flags. Everything is in an unnamed
+// namespace (internal linkage): the two copies can never be merged by the linker, so the AVX-512 build of a helper
 // cannot end up called from the SSE kernel on a CPU without AVX-512. Uses SSE4.2 + PCLMULQDQ only.
 #pragma once
 

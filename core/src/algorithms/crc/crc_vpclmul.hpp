@@ -1,13 +1,14 @@
 // CRC kernels folding 512-bit vectors (four 128-bit lanes each) with AVX-512 VPCLMULQDQ.
-// All four CRCs share one kernel, parameterised by the constants of polynomial.hpp; crc32c
-// also uses the SSE4.2 CRC32 instruction: for the final reduction, for inputs under 16 bytes, and
-// from 1 KiB up for a quarter of the data, interleaved with the vector loop in one front-to-back
-// stream (blocks with three scalar regions instead where the data just overflows L2, and beyond
-// 16 MiB; crc_vpclmul.cpp says why).
+// All four CRCs share one folding kernel (crc_vpclmul_kernel.hpp), parameterised by the constants
+// of polynomial.hpp. crc32c also uses the SSE4.2 CRC32 instruction: for the final reduction, for
+// inputs under 16 bytes, and from 1 KiB up beside the vector loop (crc32c_vpclmul.cpp): by
+// default a quarter of the data in one front-to-back stream, in blocks with three scalar regions
+// instead where the data just overflows L2 and beyond 16 MiB (crc32c_vpclmul.cpp says why).
 //
 // Needs: AVX512F, AVX512BW (masked byte loads), AVX512VL, VPCLMULQDQ, PCLMULQDQ, SSE4.2.
 // Built with -mavx512f -mavx512bw -mavx512vl -mvpclmulqdq -mpclmul -msse4.2 on crc_vpclmul.cpp
-// only: call only when the CPU has all of them (and the OS saves the AVX-512 state).
+// and crc32c_vpclmul.cpp only: call only when the CPU has all of them (and the OS saves the
+// AVX-512 state).
 // Signature of hashscope::ExtendFn: the value is the finished CRC (32-bit ones in the low half);
 // extend(0, a) == crc(a), extend(crc(a), b) == crc(a || b).
 #pragma once
