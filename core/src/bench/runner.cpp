@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "algorithms/vector_state.hpp"
+#include "bench/command_comparison.hpp"
 #include "bench/core_clock.hpp"
 #include "bench/file_workloads.hpp"
 #include "bench/team.hpp"
@@ -69,8 +70,8 @@ public:
         // Exact, unlike count_cells(): a participant that follows dispatch may meet another.
         progress_state_.cells_total = 0;
         for (const auto& key : groups) {
-            progress_state_.cells_total += participants_for(key).size();
-            if (key.mode.mode == Mode::file && spec_.compare_with_command) progress_state_.cells_total += 2;
+            progress_state_.cells_total +=
+                participants_for(key).size() + detail::command_cell_count(spec_, key.mode.mode);
         }
         for (const auto& key : groups) {
             if (stop_.stop_requested()) break;
@@ -166,7 +167,7 @@ private:
             }
             cells.push_back(std::move(cell));
         }
-        if (file && spec_.compare_with_command) add_command_cells(cells, key, file->path(), participants.size());
+        if (file) add_command_cells(cells, key, file->path(), participants.size());
 
         detail::Team team(key.threads);
         for (auto& cell : cells) {
@@ -184,19 +185,17 @@ private:
         }
     }
 
+    // The commands the spec compares the group's in-process hashing with (command_comparison.hpp).
     void add_command_cells(std::vector<Cell>& cells, const GroupKey& key, const std::filesystem::path& file,
                            std::size_t order) {
-        Cell command = make_cell({"md5", "md5sum-command"}, key, order);
-        command.result.backend = "coreutils";
-        command.workloads.push_back(detail::make_command_workload({"md5sum", file.string()}));
-        cells.push_back(std::move(command));
-        // Start-up alone: the command on an empty input, so its cost can be told from hashing's.
-        GroupKey empty = key;
-        empty.size = 0;
-        Cell startup = make_cell({"md5", "md5sum-startup"}, empty, order + 1);
-        startup.result.backend = "coreutils";
-        startup.workloads.push_back(detail::make_command_workload({"md5sum", "/dev/null"}));
-        cells.push_back(std::move(startup));
+        for (auto& command : detail::command_cells(spec_, key.mode.mode, file)) {
+            GroupKey cell_key = key;
+            if (command.empty_input) cell_key.size = 0;
+            Cell cell = make_cell(command.participant, cell_key, order++);
+            cell.result.backend = std::move(command.backend);
+            cell.workloads.push_back(detail::make_command_workload(std::move(command.argv)));
+            cells.push_back(std::move(cell));
+        }
     }
 
     double run_batch(Cell& cell, detail::Team& team) {
@@ -327,10 +326,8 @@ BenchReport run_benchmark(const BenchSpec& spec, const Registry& registry, const
 std::size_t count_cells(const BenchSpec& spec) {
     std::size_t cells = 0;
     for (const auto& mode : spec.modes) {
-        std::size_t participants = spec.participants.size();
-        if (mode.mode == Mode::file) {
-            participants += spec.compare_with_command ? 2 : 0;
-        } else {
+        std::size_t participants = spec.participants.size() + detail::command_cell_count(spec, mode.mode);
+        if (mode.mode != Mode::file) {
             participants += (spec.measure_harness ? 1 : 0) + (spec.measure_read_floor ? 1 : 0);
         }
         cells += participants * spec.sizes.size() * spec.threads.size() * spec.placements.size();
