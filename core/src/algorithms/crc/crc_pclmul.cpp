@@ -34,6 +34,25 @@ HASHSCOPE_CRC_INLINE __m128i loadu(std::uintptr_t a) { return _mm_loadu_si128(re
 // x * k + data
 HASHSCOPE_CRC_INLINE __m128i fold(__m128i x, __m128i k, __m128i data) { return _mm_xor_si128(mul_pair(x, k), data); }
 
+// The four accumulators folded by k onto the 64 bytes at a, the last block's scalar registers
+// multiplied into the first lanes with their fixed constants.
+template <class Poly>
+HASHSCOPE_CRC_INLINE void fold_injected(__m128i (&x)[4], __m128i k, std::uintptr_t a,
+                                        const std::uint64_t (&pending)[FoldTables<Poly>::hybrid_sse_streams]) {
+    using T = FoldTables<Poly>;
+#pragma GCC unroll 4
+    for (std::size_t j = 0; j < 4; ++j) {
+        __m128i data = loadu(a + 16 * j);
+        if (j < T::hybrid_sse_streams) {
+            data = _mm_xor_si128(
+                data, _mm_clmulepi64_si128(
+                          _mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
+                          load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
+        }
+        x[j] = fold(x[j], k, data);
+    }
+}
+
 // crc32c: blocks of 256 bytes for a four-accumulator vector loop + three 256-byte regions for
 // CRC32 streams (see the top of the file), while at least a block and 64 bytes are left; the
 // accumulators then hold the 64 bytes before a, as after the plain loop.
@@ -48,17 +67,7 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m128i (&x)[4], std::uintptr_t& a, std:
     do {
         const std::uintptr_t s = a + 64 * T::hybrid_sse_iterations;
         std::uint64_t c[T::hybrid_sse_streams] = {};
-#pragma GCC unroll 4
-        for (std::size_t j = 0; j < 4; ++j) {
-            __m128i data = loadu(a + 16 * j);
-            if (j < T::hybrid_sse_streams) {
-                data = _mm_xor_si128(
-                    data, _mm_clmulepi64_si128(
-                              _mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
-                              load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
-            }
-            x[j] = fold(x[j], kfirst, data);
-        }
+        fold_injected<Poly>(x, kfirst, a, pending);
         static_assert(T::hybrid_sse_stream_step % 32 == 0);
         for (std::size_t h = 0; h < T::hybrid_sse_stream_step; h += 32)
             scalar_step(c, s + h, T::hybrid_sse_scalar_bytes);
@@ -78,17 +87,7 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m128i (&x)[4], std::uintptr_t& a, std:
         left -= block_lanes;
     } while (left >= block_lanes + 4);
     // across the last block's scalar part: the next 64 bytes, and its registers
-#pragma GCC unroll 4
-    for (std::size_t j = 0; j < 4; ++j) {
-        __m128i data = loadu(a + 16 * j);
-        if (j < T::hybrid_sse_streams) {
-            data = _mm_xor_si128(
-                data, _mm_clmulepi64_si128(
-                          _mm_cvtsi64_si128(static_cast<long long>(pending[j < T::hybrid_sse_streams ? j : 0])),
-                          load_pair(fold_tables<Poly>.hybrid_sse_inject + 2 * j), 0x00));
-        }
-        x[j] = fold(x[j], kgap, data);
-    }
+    fold_injected<Poly>(x, kgap, a, pending);
     a += 64;
     left -= 4;
 }
