@@ -58,45 +58,26 @@ double chain_ghz(Loop loop, double cycles_per_iteration) {
     return best;
 }
 
-double imul_chain_ghz() {
-    return chain_ghz(
-        [] {
-            std::uint64_t counter = kIterations;
-            std::uint64_t x = 3;
-            // Eight dependent multiplications, 3 cycles each; the loop's own decrement and branch
-            // run beside them and add nothing.
-            asm volatile(
-                ".p2align 4\n"
-                "1:\n\t"
-                "imul %0, %0\n\timul %0, %0\n\timul %0, %0\n\timul %0, %0\n\t"
-                "imul %0, %0\n\timul %0, %0\n\timul %0, %0\n\timul %0, %0\n\t"
-                "dec %1\n\t"
-                "jnz 1b\n"
-                : "+r"(x), "+r"(counter)
-                :
-                : "cc");
-        },
-        8 * 3);
-}
+// A loop of kIterations iterations of eight dependent `insn` on x (starting at `x0`); the loop's
+// own decrement and branch run beside them and add nothing. A macro: asm takes only literals.
+#define HASHSCOPE_DEPENDENT_CHAIN(insn, x0)                  \
+    [] {                                                     \
+        std::uint64_t counter = kIterations;                 \
+        std::uint64_t x = x0;                                \
+        asm volatile(                                        \
+            ".p2align 4\n"                                   \
+            "1:\n\t" insn insn insn insn insn insn insn insn \
+            "dec %1\n\t"                                     \
+            "jnz 1b\n"                                       \
+            : "+r"(x), "+r"(counter)                         \
+            :                                                \
+            : "cc");                                         \
+    }
 
-double add_chain_ghz() {
-    return chain_ghz(
-        [] {
-            std::uint64_t counter = kIterations;
-            std::uint64_t x = 0;
-            asm volatile(
-                ".p2align 4\n"
-                "1:\n\t"
-                "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                "dec %1\n\t"
-                "jnz 1b\n"
-                : "+r"(x), "+r"(counter)
-                :
-                : "cc");
-        },
-        8);
-}
+// Multiplications, 3 cycles each.
+double imul_chain_ghz() { return chain_ghz(HASHSCOPE_DEPENDENT_CHAIN("imul %0, %0\n\t", 3), 8 * 3); }
+double add_chain_ghz() { return chain_ghz(HASHSCOPE_DEPENDENT_CHAIN("add $1, %0\n\t", 0), 8); }
+#undef HASHSCOPE_DEPENDENT_CHAIN
 #endif
 
 // cpufreq's maximum where the kernel has a driver; else the "cpu MHz" of /proc/cpuinfo (in a
