@@ -56,6 +56,25 @@ void feed_in_pieces(b3::Hasher& hasher, const Bytes& input, NextSize next_size) 
     }
 }
 
+// Runs `check(c, input, mode)` for every official vector in every mode, traced by both.
+template <typename Check>
+void for_every_vector(Check check) {
+    for (const auto& c : vectors().cases) {
+        const Bytes input = make_input(c.input_len);
+        for (Mode mode : all_modes) {
+            SCOPED_TRACE(testing::Message() << "input_len=" << c.input_len << " mode=" << mode_name(mode));
+            check(c, input, mode);
+        }
+    }
+}
+
+// A hasher of `mode` that has taken all of `input` at once.
+b3::Hasher hashed_at_once(Mode mode, const Bytes& input) {
+    b3::Hasher hasher = make_hasher(mode);
+    hasher.update(input.data(), input.size());
+    return hasher;
+}
+
 TEST(Blake3Portable, VectorFileLoads) {
     const auto& v = vectors();
     ASSERT_EQ(v.key.size(), b3::key_size);
@@ -68,29 +87,20 @@ TEST(Blake3Portable, VectorFileLoads) {
 }
 
 TEST(Blake3Portable, OfficialVectorsOneShot) {
-    for (const auto& c : vectors().cases) {
-        const Bytes input = make_input(c.input_len);
-        for (Mode mode : all_modes) {
-            SCOPED_TRACE(testing::Message() << "input_len=" << c.input_len << " mode=" << mode_name(mode));
-            const Bytes& expected = c.expected(mode);
-            b3::Hasher hasher = make_hasher(mode);
-            hasher.update(input.data(), input.size());
-            EXPECT_EQ(finalize(hasher, b3::out_size), prefix(expected, b3::out_size));
-            EXPECT_EQ(finalize(hasher, expected.size()), expected);
-        }
-    }
+    for_every_vector([](const Case& c, const Bytes& input, Mode mode) {
+        const Bytes& expected = c.expected(mode);
+        const b3::Hasher hasher = hashed_at_once(mode, input);
+        EXPECT_EQ(finalize(hasher, b3::out_size), prefix(expected, b3::out_size));
+        EXPECT_EQ(finalize(hasher, expected.size()), expected);
+    });
 }
 
 TEST(Blake3Portable, OneByteUpdates) {
-    for (const auto& c : vectors().cases) {
-        const Bytes input = make_input(c.input_len);
-        for (Mode mode : all_modes) {
-            SCOPED_TRACE(testing::Message() << "input_len=" << c.input_len << " mode=" << mode_name(mode));
-            b3::Hasher hasher = make_hasher(mode);
-            feed_in_pieces(hasher, input, [] { return std::size_t{1}; });
-            EXPECT_EQ(finalize(hasher, c.expected(mode).size()), c.expected(mode));
-        }
-    }
+    for_every_vector([](const Case& c, const Bytes& input, Mode mode) {
+        b3::Hasher hasher = make_hasher(mode);
+        feed_in_pieces(hasher, input, [] { return std::size_t{1}; });
+        EXPECT_EQ(finalize(hasher, c.expected(mode).size()), c.expected(mode));
+    });
 }
 
 TEST(Blake3Portable, RandomSizedUpdates) {
@@ -98,18 +108,14 @@ TEST(Blake3Portable, RandomSizedUpdates) {
     // Sizes up to a bit over two chunks so pieces both start mid-block and span chunks.
     std::uniform_int_distribution<std::size_t> size_dist(0, 2 * b3::chunk_size + 100);
     std::uniform_int_distribution<std::size_t> small_dist(0, 2 * b3::block_size + 1);
-    for (const auto& c : vectors().cases) {
-        const Bytes input = make_input(c.input_len);
-        for (Mode mode : all_modes) {
-            SCOPED_TRACE(testing::Message() << "input_len=" << c.input_len << " mode=" << mode_name(mode));
-            for (int trial = 0; trial < 3; ++trial) {
-                auto& dist = (trial % 2 == 0) ? size_dist : small_dist;
-                b3::Hasher hasher = make_hasher(mode);
-                feed_in_pieces(hasher, input, [&] { return dist(rng); });
-                EXPECT_EQ(finalize(hasher, c.expected(mode).size()), c.expected(mode)) << "trial " << trial;
-            }
+    for_every_vector([&](const Case& c, const Bytes& input, Mode mode) {
+        for (int trial = 0; trial < 3; ++trial) {
+            auto& dist = (trial % 2 == 0) ? size_dist : small_dist;
+            b3::Hasher hasher = make_hasher(mode);
+            feed_in_pieces(hasher, input, [&] { return dist(rng); });
+            EXPECT_EQ(finalize(hasher, c.expected(mode).size()), c.expected(mode)) << "trial " << trial;
         }
-    }
+    });
 }
 
 TEST(Blake3Portable, ZeroLengthUpdateIsNoOp) {
@@ -125,22 +131,17 @@ TEST(Blake3Portable, ZeroLengthUpdateIsNoOp) {
 }
 
 TEST(Blake3Portable, SeekReturnsSliceOfLongOutput) {
-    for (const auto& c : vectors().cases) {
-        const Bytes input = make_input(c.input_len);
-        for (Mode mode : all_modes) {
-            SCOPED_TRACE(testing::Message() << "input_len=" << c.input_len << " mode=" << mode_name(mode));
-            const Bytes& expected = c.expected(mode);
-            b3::Hasher hasher = make_hasher(mode);
-            hasher.update(input.data(), input.size());
-            for (std::size_t seek : {0, 1, 31, 32, 63, 64, 65, 100, 127, 128, 130}) {
-                for (std::size_t len : {0, 1, 3, 32, 64, 67}) {
-                    const std::size_t n = std::min(len, expected.size() - seek);
-                    const Bytes want(expected.begin() + seek, expected.begin() + seek + n);
-                    EXPECT_EQ(finalize(hasher, n, seek), want) << "seek=" << seek << " len=" << n;
-                }
+    for_every_vector([](const Case& c, const Bytes& input, Mode mode) {
+        const Bytes& expected = c.expected(mode);
+        const b3::Hasher hasher = hashed_at_once(mode, input);
+        for (std::size_t seek : {0, 1, 31, 32, 63, 64, 65, 100, 127, 128, 130}) {
+            for (std::size_t len : {0, 1, 3, 32, 64, 67}) {
+                const std::size_t n = std::min(len, expected.size() - seek);
+                const Bytes want(expected.begin() + seek, expected.begin() + seek + n);
+                EXPECT_EQ(finalize(hasher, n, seek), want) << "seek=" << seek << " len=" << n;
             }
         }
-    }
+    });
 }
 
 TEST(Blake3Portable, SeekIsConsistentFarIntoTheStream) {

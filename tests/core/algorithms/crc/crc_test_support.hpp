@@ -2,11 +2,16 @@
 // of their allocation so that AddressSanitizer catches any read past the message.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <new>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace hashscope::crc::test {
@@ -59,6 +64,34 @@ inline std::uint64_t extend_in_random_pieces(ExtendFn kernel, const std::byte* p
         done += piece;
     }
     return v;
+}
+
+// `kernel` against `reference` extended a byte at a time, at every length up to 4 KiB and every
+// alignment mod 64, each input ending at the end of its allocation. One failure is reported per
+// alignment, after `what` (the kernel's name and a space, or nothing).
+inline void expect_every_length_at_every_alignment(ExtendFn kernel, ExtendFn reference, const std::string& what) {
+    constexpr std::size_t kMaxLength = 4096;
+    constexpr std::size_t kAlignments = 64;
+    const auto message = random_bytes(kMaxLength, 1);
+    std::vector<std::uint64_t> expected(kMaxLength + 1);
+    for (std::size_t n = 0; n < kMaxLength; ++n) expected[n + 1] = reference(expected[n], message.data() + n, 1);
+    // Buffer j ends at j mod 64; the input of length n at alignment a ends at the end of buffer (a+n) mod 64.
+    std::vector<std::unique_ptr<AlignedBuffer>> buffers;
+    for (std::size_t j = 0; j < kAlignments; ++j)
+        buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
+    for (std::size_t a = 0; a < kAlignments; ++a) {
+        for (std::size_t n = 0; n <= kMaxLength; ++n) {
+            std::byte* const start = buffers[(a + n) % kAlignments]->end() - n;
+            ASSERT_EQ(reinterpret_cast<std::uintptr_t>(start) % kAlignments, a);
+            std::memcpy(start, message.data(), n);
+            const std::uint64_t got = kernel(0, start, n);
+            if (got != expected[n]) {
+                ADD_FAILURE() << what << "length " << n << " alignment " << a << ": got " << std::hex << got
+                              << ", expected " << expected[n];
+                break;  // one report per alignment
+            }
+        }
+    }
 }
 
 // The lengths and offsets of the large-input checks, and the message they are cut from.

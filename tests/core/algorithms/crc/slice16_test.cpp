@@ -54,7 +54,7 @@ const Case kCases[] = {
      0x995DC9BBDF1939FAULL, ~0ULL},
 };
 
-using test::AlignedBuffer;
+using test::expect_every_length_at_every_alignment;
 using test::random_bytes;
 
 class Slice16Test : public ::testing::TestWithParam<Case> {};
@@ -82,30 +82,7 @@ TEST_P(Slice16Test, ThirtyTwoBitValuesIgnoreTheHighHalf) {
 }
 
 TEST_P(Slice16Test, EveryLengthAtEveryAlignment) {
-    constexpr std::size_t kMaxLength = 4096;
-    constexpr std::size_t kAlignments = 64;
-    const auto message = random_bytes(kMaxLength, 1);
-    std::vector<std::uint64_t> expected(kMaxLength + 1);
-    for (std::size_t n = 0; n < kMaxLength; ++n) {
-        expected[n + 1] = GetParam().reference(expected[n], message.data() + n, 1);
-    }
-    // Buffer j ends at j mod 64; the input of length n at alignment a ends at the end of buffer (a+n) mod 64.
-    std::vector<std::unique_ptr<AlignedBuffer>> buffers;
-    for (std::size_t j = 0; j < kAlignments; ++j)
-        buffers.push_back(std::make_unique<AlignedBuffer>(kMaxLength + 64 + j));
-    for (std::size_t a = 0; a < kAlignments; ++a) {
-        for (std::size_t n = 0; n <= kMaxLength; ++n) {
-            std::byte* const start = buffers[(a + n) % kAlignments]->end() - n;
-            ASSERT_EQ(reinterpret_cast<std::uintptr_t>(start) % kAlignments, a);
-            std::memcpy(start, message.data(), n);
-            const std::uint64_t got = GetParam().kernel(0, start, n);
-            if (got != expected[n]) {
-                ADD_FAILURE() << GetParam().name << " length " << n << " alignment " << a << ": got " << std::hex << got
-                              << ", expected " << expected[n];
-                break;  // one report per alignment
-            }
-        }
-    }
+    expect_every_length_at_every_alignment(GetParam().kernel, GetParam().reference, std::string(GetParam().name) + " ");
 }
 
 TEST_P(Slice16Test, AnyStartingValue) {
