@@ -16,10 +16,11 @@ namespace hashscope::blake3 {
 // `increment_counter`) or `counter` (parents). Every block gets `flags`; the first also
 // `flags_start`, the last also `flags_end`. out[i] is input i's chaining value. Any count works:
 // a tier does whole batches of its width and narrower batches or single blocks for the rest.
-using HashManyFn = void (*)(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
-                            const detail::ChainingValue& key, std::uint64_t counter, bool increment_counter,
-                            std::uint32_t flags, std::uint32_t flags_start, std::uint32_t flags_end,
-                            detail::ChainingValue* out);
+using HashMany = void(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
+                      const detail::ChainingValue& key, std::uint64_t counter, bool increment_counter,
+                      std::uint32_t flags, std::uint32_t flags_start, std::uint32_t flags_end,
+                      detail::ChainingValue* out);
+using HashManyFn = HashMany*;
 
 struct Kernel {
     std::string_view id;  // the registry's implementation id: "portable", "sse41", "avx2", "avx512"
@@ -60,18 +61,10 @@ namespace detail {
 void compress_sse41(const ChainingValue& cv, const std::uint8_t* block, std::uint64_t counter, std::uint32_t block_len,
                     std::uint32_t flags, BlockWords& out);
 // The tiers' entry points; a tier hands what is narrower than its batches to the SSE4.1 one.
-void hash_many_portable(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
-                        const ChainingValue& key, std::uint64_t counter, bool increment_counter, std::uint32_t flags,
-                        std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out);
-void hash_many_sse41(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
-                     const ChainingValue& key, std::uint64_t counter, bool increment_counter, std::uint32_t flags,
-                     std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out);
-void hash_many_avx2(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
-                    const ChainingValue& key, std::uint64_t counter, bool increment_counter, std::uint32_t flags,
-                    std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out);
-void hash_many_avx512(const std::uint8_t* input, std::size_t stride, std::size_t count, std::size_t blocks,
-                      const ChainingValue& key, std::uint64_t counter, bool increment_counter, std::uint32_t flags,
-                      std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out);
+HashMany hash_many_portable;
+HashMany hash_many_sse41;
+HashMany hash_many_avx2;
+HashMany hash_many_avx512;
 }  // namespace detail
 
 }  // namespace hashscope::blake3

@@ -6,18 +6,12 @@
 
 #include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_lanes.hpp"
+#include "algorithms/blake3/blake3_x86_words.hpp"
 
 namespace hashscope::blake3 {
 namespace {
 
-struct Sse41 {
-    using Reg = __m128i;
-    static constexpr std::size_t lanes = 4;
-
-    static Reg set1(std::uint32_t x) { return _mm_set1_epi32(static_cast<int>(x)); }
-    static Reg load(const std::uint32_t* p) { return _mm_load_si128(reinterpret_cast<const Reg*>(p)); }
-    static Reg add(Reg a, Reg b) { return _mm_add_epi32(a, b); }
-    static Reg xor_(Reg a, Reg b) { return _mm_xor_si128(a, b); }
+struct Sse41 : lanes::Words128<Sse41> {
     // Rotations by whole bytes are one byte shuffle; the others two shifts and an or.
     static Reg rot16(Reg x) {
         return _mm_shuffle_epi8(x, _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
@@ -27,39 +21,6 @@ struct Sse41 {
         return _mm_shuffle_epi8(x, _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
     }
     static Reg rot7(Reg x) { return _mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25)); }
-
-    // Rows r0..r3 (four words of four inputs) become columns (one word of all four inputs).
-    static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
-        const Reg t0 = _mm_unpacklo_epi32(r0, r1);
-        const Reg t1 = _mm_unpackhi_epi32(r0, r1);
-        const Reg t2 = _mm_unpacklo_epi32(r2, r3);
-        const Reg t3 = _mm_unpackhi_epi32(r2, r3);
-        r0 = _mm_unpacklo_epi64(t0, t2);
-        r1 = _mm_unpackhi_epi64(t0, t2);
-        r2 = _mm_unpacklo_epi64(t1, t3);
-        r3 = _mm_unpackhi_epi64(t1, t3);
-    }
-
-    static void load_transposed(const std::uint8_t* input, std::size_t stride, std::size_t offset, Reg (&m)[16]) {
-#pragma GCC unroll 4
-        for (std::size_t q = 0; q < 4; ++q) {
-#pragma GCC unroll 4
-            for (std::size_t i = 0; i < 4; ++i) {
-                m[4 * q + i] = _mm_loadu_si128(reinterpret_cast<const Reg*>(input + i * stride + offset + 16 * q));
-            }
-            transpose(m[4 * q], m[4 * q + 1], m[4 * q + 2], m[4 * q + 3]);
-        }
-    }
-
-    static void store_transposed(Reg (&h)[8], detail::ChainingValue* out) {
-        transpose(h[0], h[1], h[2], h[3]);
-        transpose(h[4], h[5], h[6], h[7]);
-#pragma GCC unroll 4
-        for (std::size_t i = 0; i < 4; ++i) {
-            _mm_storeu_si128(reinterpret_cast<Reg*>(out[i].data()), h[i]);
-            _mm_storeu_si128(reinterpret_cast<Reg*>(out[i].data() + 4), h[4 + i]);
-        }
-    }
 };
 
 // ---------------------------------------------------------------------------------------------
