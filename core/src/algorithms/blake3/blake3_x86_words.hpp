@@ -110,8 +110,8 @@ struct Words256 {
         for (std::size_t half = 0; half < 2; ++half) {
 #pragma GCC unroll 8
             for (std::size_t i = 0; i < 8; ++i) {
-                const std::uint8_t* p = input + i * stride + offset;
-                m[8 * half + i] = _mm256_loadu_si256(reinterpret_cast<const Reg*>(p + 32 * half));
+                const std::uint8_t* p = input + i * stride + offset + 32 * half;
+                m[8 * half + i] = _mm256_loadu_si256(reinterpret_cast<const Reg*>(p));
                 if constexpr (Prefetch) {
                     if (half == 0) _mm_prefetch(reinterpret_cast<const char*>(p + 256), _MM_HINT_T0);
                 }
