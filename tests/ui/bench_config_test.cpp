@@ -130,6 +130,8 @@ void BenchConfigTest::modesAndThreadsAsText() {
     QVERIFY2(back, qPrintable(errorOf(back)));
     QCOMPARE(*back, modes);
     QCOMPARE(modesText({}), QString());
+    // A chunk with no exact unit is written in bytes, like a size.
+    QCOMPARE(modesText({{bench::Mode::stream, 3000000}}), QStringLiteral("stream:3000000"));
 
     QCOMPARE(threadsText({1, 2, 4, 16}), QStringLiteral("1,2,4,16"));
     QCOMPARE(threadsText({}), QString());
