@@ -2,6 +2,7 @@
 
 #include <QStringList>
 #include <algorithm>
+#include <string>
 
 #include "hashscope/bench/sizes.hpp"
 
@@ -10,7 +11,13 @@ namespace {
 
 // "64", "4086", "4KiB", "1MiB": bytes as plain numbers, as `--sizes 64..1MiB:x4` is written.
 QString compact(std::size_t size) {
-    QString text = QString::fromStdString(bench::format_size_compact(size));
+    const std::string shown = bench::format_size_compact(size);
+    // A size with no exact unit is shown rounded ("2.9MiB") and 1 TiB in a unit parse_size does
+    // not take: written in bytes, the text still parses back to the same size.
+    if (const auto back = bench::parse_size(shown); !back || *back != size) {
+        return QString::number(static_cast<qulonglong>(size));
+    }
+    QString text = QString::fromStdString(shown);
     if (text.endsWith(QLatin1Char('B')) && !text.endsWith(QLatin1String("iB"))) text.chop(1);
     return text;
 }
