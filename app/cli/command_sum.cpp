@@ -1,13 +1,9 @@
 // `hashscope-cli sum`: digests of files, printed as sha256sum / sha256sum --tag print them.
 #include <unistd.h>
 
-#include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 #include "arguments.hpp"
 #include "commands.hpp"
@@ -16,8 +12,7 @@
 #include "hashscope/sums_format.hpp"
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/folder_walk.hpp"
-#include "hashscope/verify/ordered_results.hpp"
-#include "hashscope/verify/storage.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
 #include "thread_count.hpp"
 
 namespace hashscope::cli {
@@ -35,7 +30,7 @@ struct Settings {
     std::string impl = "best";
     bool tag = false;
     bool recursive = false;
-    unsigned threads = 0;  // files at once; 0: decided from the storage
+    unsigned threads = 0;  // files at once; 0: the multi-file hasher decides
 };
 
 // Adds the files below `folder`, in name order so that output is reproducible. Symlinked folders
@@ -62,9 +57,10 @@ struct Outcome {
     bool ok = true;
 };
 
-Outcome hash_one(const Target& target, const Settings& settings, verify::FileDigester& digester) {
+Outcome hash_one(const Target& target, const Settings& settings, verify::FileReader& reader) {
     Outcome outcome;
-    const auto result = target.is_stdin ? digester.digest_descriptor(STDIN_FILENO) : digester.digest(target.name);
+    const auto result =
+        target.is_stdin ? reader.read_descriptor(STDIN_FILENO, settings.algorithms) : reader.read(settings.algorithms);
     if (result.status != FileStatus::ok) {
         std::string reason = result.message;
         if (result.status == FileStatus::not_regular && fs::is_directory(target.name))
@@ -81,45 +77,25 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileDig
     return outcome;
 }
 
-// A spinning disk must serve one file at a time (parallel reads make it seek); files already in
-// the page cache may still be hashed in parallel. Judged from the first file's folder.
-bool on_rotational_disk(const std::vector<Target>& targets) {
-    if (targets.empty() || targets.front().is_stdin) return false;
-    const auto folder = fs::path(targets.front().name).parent_path();
-    return verify::storage_of(folder.empty() ? fs::path(".") : folder).kind == verify::StorageKind::rotational;
-}
-
-// Hashes the targets on several workers (the caller is one) and prints each file's lines in the
-// order given, as soon as they and everything before them are known.
+// Hashes the targets several at once (the multi-file hasher decides how, from the storage) and
+// prints each file's lines in the order given, as soon as they and everything before them are known.
 bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
-    verify::OrderedResults<Outcome> outcomes(targets.size());
-    std::atomic<std::size_t> next{0};
+    std::vector<fs::path> files;
+    for (const auto& target : targets) files.push_back(target.is_stdin ? fs::path() : fs::path(target.name));
+    std::vector<Outcome> outcomes(targets.size());
     bool all_ok = true;
-    auto print = [&](std::size_t, Outcome&& outcome) {
-        std::cout << outcome.text << std::flush;
-        std::cerr << outcome.errors;
-        all_ok = all_ok && outcome.ok;
-    };
-    const unsigned files_at_once =
-        settings.threads != 0 ? settings.threads : std::max(1U, std::thread::hardware_concurrency());
-    const auto workers = std::min<std::size_t>(files_at_once, targets.size());
-    std::mutex disk;
-    const bool rotational = on_rotational_disk(targets);
-    auto work = [&](bool prints) {
-        verify::DigestOptions options;
-        options.impl = settings.impl;
-        options.rotational = rotational;
-        if (rotational && workers > 1) options.disk_turn = &disk;
-        auto digester = verify::FileDigester::make(settings.algorithms, options);  // validated before
-        for (std::size_t i; (i = next.fetch_add(1)) < targets.size();) {
-            outcomes.publish(i, hash_one(targets[i], settings, *digester.value()));
-            if (prints) outcomes.drain(print, false);
-        }
-        if (prints) outcomes.drain(print, true);
-    };
-    std::vector<std::jthread> helpers;
-    for (std::size_t t = 1; t < workers; ++t) helpers.emplace_back([&] { work(false); });
-    work(true);
+    verify::MultiHashOptions options;
+    options.impl = settings.impl;
+    options.parallel_files = settings.threads;
+    verify::hash_files(
+        files, options,
+        [&](std::size_t i, verify::FileReader& reader) { outcomes[i] = hash_one(targets[i], settings, reader); },
+        [&](std::size_t i) {
+            const Outcome outcome = std::move(outcomes[i]);
+            std::cout << outcome.text << std::flush;
+            std::cerr << outcome.errors;
+            all_ok = all_ok && outcome.ok;
+        });
     return all_ok;
 }
 

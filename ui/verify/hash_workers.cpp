@@ -4,11 +4,8 @@
 #include <QFutureWatcher>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
-#include <map>
-#include <mutex>
-#include <string>
 
-#include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
 #include "hashscope/verify/sidecar.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
@@ -21,33 +18,12 @@ namespace hashscope::ui {
 struct HashWorkers::State {
     explicit State(int maxWorkers) : queue(maxWorkers) {}
     WorkQueue<HashTask> queue;
-    std::mutex diskTurn;  // a spinning disk serves one file at a time
+    // Core's multi-file hasher, fed from the queue: its digesters and a spinning disk's line, in
+    // which files on such a disk take their places as they leave the queue, so rows finish top-down.
+    verify::HashSession session;
 };
 
 namespace {
-
-using Digesters = std::map<std::string, std::unique_ptr<verify::FileDigester>>;
-
-// A digester per algorithm set and disk kind, kept for the worker's life: making one per file
-// would cost more than hashing a small file.
-verify::FileDigester* digesterFor(const HashTask& task, std::mutex& diskTurn, Digesters& cache, QString& error) {
-    std::string key = task.rotational ? "r:" : "s:";
-    for (const auto* a : task.algorithms) key.append(a->id).push_back(',');
-    auto& slot = cache[key];
-    if (!slot) {
-        verify::DigestOptions options;
-        options.rotational = task.rotational;
-        if (task.rotational) options.disk_turn = &diskTurn;
-        auto made = verify::FileDigester::make(task.algorithms, options);
-        if (!made) {
-            error = QString::fromStdString(made.error().message);
-            cache.erase(key);
-            return nullptr;
-        }
-        slot = std::move(made.value());
-    }
-    return slot.get();
-}
 
 // The checksum files beside the file that list it. Their likely algorithms join this read, so
 // that "verify against it" needs no second one.
@@ -74,7 +50,8 @@ HashEvent eventFor(const HashTask& task, HashEvent::Kind kind) {
     return event;
 }
 
-void hashOne(HashTask task, std::mutex& diskTurn, Digesters& cache, EventBatcher<HashEvent>& out) {
+void hashOne(HashTask task, const verify::DiskTurn& turn, verify::WorkerDigesters& digesters,
+             EventBatcher<HashEvent>& out) {
     HashEvent done = eventFor(task, HashEvent::Kind::finished);
     if (task.stop.stop_requested()) {
         done.reason = HashWorkers::tr("cancelled");
@@ -86,15 +63,8 @@ void hashOne(HashTask task, std::mutex& diskTurn, Digesters& cache, EventBatcher
     const auto path = toFsPath(task.path);
     if (task.findSidecars) done.sidecars = lookForSidecars(path, task);
 
-    QString error;
-    verify::FileDigester* digester = digesterFor(task, diskTurn, cache, error);
-    if (digester == nullptr) {
-        done.status = RowStatus::unreadable;
-        done.reason = error;
-        return out.add(std::move(done), task.row);
-    }
-    const auto result = digester->digest(
-        path,
+    const auto result = digesters.digest(
+        path, task.algorithms, turn,
         [&](std::uint64_t bytes, std::uint64_t total) {
             HashEvent tick = eventFor(task, HashEvent::Kind::progress);
             tick.done = bytes;
@@ -109,7 +79,7 @@ void hashOne(HashTask task, std::mutex& diskTurn, Digesters& cache, EventBatcher
     done.total = result.bytes;
     done.elapsedNs = clock.nsecsElapsed();
     if (result.status == FileStatus::ok) {
-        const auto& impls = digester->implementations();
+        const auto& impls = digesters.implementations();
         for (std::size_t i = 0; i < result.digests.size() && i < task.algorithms.size(); ++i) {
             done.digests.push_back({algorithmId(*task.algorithms[i]), QString::fromStdString(result.digests[i].hex()),
                                     impls[i] ? implementationLabel(*impls[i]) : QString()});
@@ -155,8 +125,16 @@ void HashWorkers::startWorker() {
     watcher->setFuture(QtConcurrent::run(&pool_, [state = state_, deliver, gui = guiPriority()] {
         runBelow(gui);
         EventBatcher<HashEvent> out(deliver);
-        Digesters cache;
-        while (auto task = state->queue.pop()) hashOne(std::move(*task), state->diskTurn, cache, out);
+        const auto digesters = state->session.digesters();
+        verify::DiskTurn turn;
+        // A file on a spinning disk takes its place in the disk's line as it leaves the queue.
+        const auto takePlace = [&](const HashTask& task) {
+            if (task.rotational) turn = state->session.take_turn();
+        };
+        while (auto task = state->queue.pop(takePlace)) {
+            hashOne(std::move(*task), turn, *digesters, out);
+            turn = verify::DiskTurn();  // the disk is the next file's
+        }
     }));
 }
 

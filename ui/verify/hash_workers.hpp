@@ -1,9 +1,9 @@
 // HashWorkers: reads the files of queued rows on the page's own thread pool, a few files at once,
-// each once for all its algorithms (core's FileDigester). Workers start when tasks arrive and
-// return when none is left; they report through batched, queued events (EventBatcher), never by
-// touching the GUI.
+// each once for all its algorithms, with core's multi-file hasher (a HashSession: its digesters
+// and a spinning disk's line). Workers start when tasks arrive and return when none is left; they
+// report through batched, queued events (EventBatcher), never by touching the GUI.
 //
-// The workers share only `State` (the queue and the disk's turn), which they co-own: dropping
+// The workers share only `State` (the queue and the session), which they co-own: dropping
 // this object while a worker still reads is safe, though the pool's owner must wait for the pool
 // before the program ends (VerifyController does).
 #pragma once

@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "hashscope/verify/folder_walk.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
 #include "hashscope/verify/sidecar.hpp"
-#include "hashscope/verify/storage.hpp"
 #include "verify/background_priority.hpp"
 #include "verify/engine_values.hpp"
 #include "verify/event_batcher.hpp"
@@ -29,10 +29,8 @@ std::optional<quint64> sizeOf(const fs::path& path) {
     return static_cast<quint64>(st.st_size);
 }
 
-bool onSpinningDisk(const fs::path& path) { return verify::storage_of(path).kind == verify::StorageKind::rotational; }
-
 void walk(const fs::path& root, const QString& rootText, std::stop_token stop, EventBatcher<IntakeItem>& out) {
-    const bool rotational = onSpinningDisk(root);
+    const bool rotational = verify::on_spinning_disk(root);
     // Rows show paths from the dropped folder's own name down: "photos/2020/a.jpg".
     const fs::path shownFrom = root.parent_path();
     IntakeItem count;
@@ -85,7 +83,7 @@ void takeIn(const QString& pathText, bool asFiles, std::stop_token stop, EventBa
         // A broken link, a folder we may not enter, ...: the hash worker says which.
         return out.add(std::move(item));
     }
-    item.rotational = onSpinningDisk(path.parent_path().empty() ? fs::path(".") : path.parent_path());
+    item.rotational = verify::on_spinning_disk(path.parent_path());
     if (S_ISDIR(st.st_mode)) return walk(path, pathText, std::move(stop), out);
     item.size = S_ISREG(st.st_mode) ? std::optional<quint64>(static_cast<quint64>(st.st_size)) : std::nullopt;
     if (!asFiles && S_ISREG(st.st_mode) && verify::looks_like_sums_file(path)) {

@@ -111,11 +111,14 @@ void VerifyController::acceptSidecars() {
 }
 
 void VerifyController::cancel() {
+    // Files no worker has taken yet are cancelled at once; running ones stop within a block and
+    // say so themselves, so a row never claims more than was done. The queue is emptied before
+    // the stop: a worker waiting for a spinning disk's turn wakes at the stop and would otherwise
+    // take the waiting files first.
+    const std::vector<HashTask> waiting = workers_->takeWaiting();
     stop_.request_stop();
     stop_ = std::stop_source();  // work started from now on is not cancelled
-    // Files no worker has taken yet are cancelled at once; running ones stop within a block and
-    // say so themselves, so a row never claims more than was done.
-    for (const HashTask& task : workers_->takeWaiting()) {
+    for (const HashTask& task : waiting) {
         if (task.supplement) {
             for (const auto* info : task.algorithms) requested_.remove(requestKey(task.row, algorithmId(*info)));
             continue;

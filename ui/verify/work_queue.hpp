@@ -29,8 +29,10 @@ public:
     }
 
     // For a worker: the next task, or nothing, and then the worker must return (it no longer
-    // counts as active).
-    std::optional<Task> pop() {
+    // counts as active). `taken(task)` runs under the queue's lock, so that whatever it numbers
+    // (a place in a disk's line) is numbered in queue order.
+    template <class Taken>
+    std::optional<Task> pop(Taken&& taken) {
         const std::lock_guard lock(mutex_);
         if (tasks_.empty()) {
             --active_;
@@ -38,6 +40,7 @@ public:
         }
         Task task = std::move(tasks_.front());
         tasks_.pop_front();
+        taken(task);
         return task;
     }
 

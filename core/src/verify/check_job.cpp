@@ -3,16 +3,15 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <map>
 #include <mutex>
-#include <thread>
+#include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
-#include "hashscope/verify/file_digester.hpp"
-#include "hashscope/verify/ordered_results.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -61,36 +60,49 @@ bool digest_matches(const Digest& digest, const std::vector<std::uint8_t>& expec
     return std::equal(bytes.begin(), bytes.end(), expected.begin(), expected.end());
 }
 
-// The shared state of one check: tasks handed out to workers, results handed back in order.
+// The shared state of one check: each file's work settles the entries that name it.
 class Job {
 public:
-    Job(std::span<const SumsEntry> entries, std::vector<Task> tasks, const CheckOptions& options,
-        const CheckProgress& progress, std::stop_token stop, bool rotational, bool disk_takes_turns)
-        : entries_(entries),
-          tasks_(std::move(tasks)),
-          options_(options),
-          progress_(progress),
-          stop_(std::move(stop)),
-          rotational_(rotational),
-          disk_turn_(disk_takes_turns ? &disk_mutex_ : nullptr),
-          results_(entries.size()) {}
+    Job(std::span<const SumsEntry> entries, const CheckOptions& options, std::stop_token stop)
+        : entries_(entries), options_(options), stop_(std::move(stop)), results_(entries.size()) {}
 
-    // Takes files until none is left. With a sink (the caller's thread), hands out what is ready
-    // between files, and at the end waits for the other workers' last results.
-    void work(const CheckSink* sink = nullptr) {
-        std::map<std::string, std::unique_ptr<FileDigester>> digesters;  // per algorithm set
-        auto hand_out = [&](std::size_t entry, CheckResult&& result) {
-            if (*sink) (*sink)(entry, result);
-        };
-        for (std::size_t t; (t = next_task_.fetch_add(1)) < tasks_.size();) {
-            run(tasks_[t], digesters);
-            if (sink != nullptr) results_.drain(hand_out, false);
+    void run(const Task& task, FileReader& reader) {
+        if (stop_.stop_requested()) return publish_all(task, {Verdict::cancelled, "cancelled"});
+        if (task.outside && options_.strict) {
+            CheckResult refused{Verdict::refused,
+                                "refused by --strict: the name leads outside the checksum file's folder"};
+            refused.outside = true;
+            return publish_all(task, refused);
         }
-        if (sink != nullptr) results_.drain(hand_out, true);
+        // First pass: each entry's likeliest algorithm. Second: every other candidate of the
+        // entries that did not match, all from one more read.
+        std::vector<std::size_t> open = task.entries;
+        std::vector<const AlgorithmInfo*> first;
+        for (auto entry : open) {
+            const auto* a = preferred(entries_[entry]);
+            if (std::find(first.begin(), first.end(), a) == first.end()) first.push_back(a);
+        }
+        CheckResult last;
+        if (!pass(task, reader, first, open, last)) return;
+        std::vector<const AlgorithmInfo*> second;
+        for (auto entry : open) {
+            for (const auto* a : entries_[entry].candidates) {
+                if (std::find(first.begin(), first.end(), a) == first.end() &&
+                    std::find(second.begin(), second.end(), a) == second.end()) {
+                    second.push_back(a);
+                }
+            }
+        }
+        if (!second.empty() && !pass(task, reader, second, open, last)) return;
+        for (auto entry : open) publish(entry, last);  // no candidate matched
     }
 
+    // The entry's result, once its file's work is done; it is handed out only once.
+    CheckResult take(std::size_t entry) { return std::move(*std::exchange(results_[entry], std::nullopt)); }
+
 private:
-    void publish(std::size_t entry, CheckResult result) { results_.publish(entry, std::move(result)); }
+    // Each entry is settled by the work of its own file only: no lock needed.
+    void publish(std::size_t entry, CheckResult result) { results_[entry] = std::move(result); }
 
     void publish_all(const Task& task, const CheckResult& result) {
         for (auto entry : task.entries) publish(entry, result);
@@ -112,48 +124,11 @@ private:
         learned_[algorithm->digest_size] = algorithm;
     }
 
-    FileDigester* digester_for(const std::vector<const AlgorithmInfo*>& algorithms,
-                               std::map<std::string, std::unique_ptr<FileDigester>>& cache, std::string& error) {
-        std::string key;
-        for (const auto* a : algorithms) key.append(a->id).push_back(',');
-        auto& slot = cache[key];
-        if (!slot) {
-            DigestOptions digest_options;
-            digest_options.registry = options_.registry;
-            digest_options.impl = options_.impl;
-            digest_options.threads = options_.threads;
-            digest_options.disk_turn = disk_turn_;
-            digest_options.rotational = rotational_;
-            auto made = FileDigester::make(algorithms, digest_options);
-            if (!made) {
-                error = made.error().message;
-                cache.erase(key);
-                return nullptr;
-            }
-            slot = std::move(made.value());
-        }
-        return slot.get();
-    }
-
     // Reads the task's file for `algorithms` and settles the entries in `open` that match; the
     // rest stay open. Returns false when the file could not be read (entries then settled).
-    bool pass(const Task& task, const std::vector<const AlgorithmInfo*>& algorithms, std::vector<std::size_t>& open,
-              std::map<std::string, std::unique_ptr<FileDigester>>& cache, CheckResult& last) {
-        std::string error;
-        FileDigester* digester = digester_for(algorithms, cache, error);
-        if (digester == nullptr) {
-            for (auto entry : open) publish(entry, {Verdict::unreadable, error});
-            return false;
-        }
-        const std::size_t first = task.entries.front();
-        const auto file = digester->digest(
-            task.path,
-            [&](std::uint64_t done, std::uint64_t total) {
-                if (!progress_) return;
-                const std::lock_guard lock(progress_mutex_);
-                progress_(first, done, total);
-            },
-            stop_);
+    bool pass(const Task& task, FileReader& reader, const std::vector<const AlgorithmInfo*>& algorithms,
+              std::vector<std::size_t>& open, CheckResult& last) {
+        const auto file = reader.read(algorithms);
         if (file.status != FileStatus::ok) {
             CheckResult failure{verdict_of(file.status, task.path), file.message};
             failure.bytes = file.bytes;
@@ -161,7 +136,8 @@ private:
             for (auto entry : open) publish(entry, failure);
             return false;
         }
-        last = {Verdict::failed, {}, nullptr, digester->implementations().front(), file.bytes, task.outside};
+        const auto& implementations = reader.implementations();
+        last = {Verdict::failed, {}, nullptr, implementations.front(), file.bytes, task.outside};
         std::vector<std::size_t> still_open;
         for (auto entry : open) {
             const auto& e = entries_[entry];
@@ -172,8 +148,7 @@ private:
                 if (!candidate || !digest_matches(file.digests[i], e.expected)) continue;
                 matched = true;
                 learn(algorithms[i]);
-                publish(entry,
-                        {Verdict::ok, {}, algorithms[i], digester->implementations()[i], file.bytes, task.outside});
+                publish(entry, {Verdict::ok, {}, algorithms[i], implementations[i], file.bytes, task.outside});
             }
             if (!matched) still_open.push_back(entry);
         }
@@ -181,50 +156,11 @@ private:
         return true;
     }
 
-    void run(const Task& task, std::map<std::string, std::unique_ptr<FileDigester>>& cache) {
-        if (stop_.stop_requested()) return publish_all(task, {Verdict::cancelled, "cancelled"});
-        if (task.outside && options_.strict) {
-            CheckResult refused{Verdict::refused,
-                                "refused by --strict: the name leads outside the checksum file's folder"};
-            refused.outside = true;
-            return publish_all(task, refused);
-        }
-        // First pass: each entry's likeliest algorithm. Second: every other candidate of the
-        // entries that did not match, all from one more read.
-        std::vector<std::size_t> open = task.entries;
-        std::vector<const AlgorithmInfo*> first;
-        for (auto entry : open) {
-            const auto* a = preferred(entries_[entry]);
-            if (std::find(first.begin(), first.end(), a) == first.end()) first.push_back(a);
-        }
-        CheckResult last;
-        if (!pass(task, first, open, cache, last)) return;
-        std::vector<const AlgorithmInfo*> second;
-        for (auto entry : open) {
-            for (const auto* a : entries_[entry].candidates) {
-                if (std::find(first.begin(), first.end(), a) == first.end() &&
-                    std::find(second.begin(), second.end(), a) == second.end()) {
-                    second.push_back(a);
-                }
-            }
-        }
-        if (!second.empty() && !pass(task, second, open, cache, last)) return;
-        for (auto entry : open) publish(entry, last);  // no candidate matched
-    }
-
     std::span<const SumsEntry> entries_;
-    std::vector<Task> tasks_;
     const CheckOptions& options_;
-    const CheckProgress& progress_;
     std::stop_token stop_;
-    bool rotational_;
-    std::mutex disk_mutex_;  // the turn of a rotational disk
-    std::mutex* disk_turn_;
-
-    std::atomic<std::size_t> next_task_{0};
-    std::mutex mutex_;           // learned_
-    std::mutex progress_mutex_;  // one progress call at a time
-    OrderedResults<CheckResult> results_;
+    std::vector<std::optional<CheckResult>> results_;      // per entry
+    std::mutex mutex_;                                     // learned_
     std::map<std::size_t, const AlgorithmInfo*> learned_;  // digest size -> algorithm that matched
 };
 
@@ -252,31 +188,39 @@ const char* to_string(Verdict verdict) {
     return "?";
 }
 
-std::string CheckPlan::describe() const {
-    std::string text = std::to_string(parallel_files) + (parallel_files == 1 ? " file at a time" : " files at a time");
-    if (disk_takes_turns) text += "; a spinning disk: reads from it take turns, cached files go in parallel";
-    return text + " (" + storage.how + ")";
-}
-
 CheckPlan check_entries(const fs::path& base, std::span<const SumsEntry> entries, const CheckOptions& options,
                         const CheckSink& sink, const CheckProgress& progress, std::stop_token stop) {
-    CheckPlan plan;
-    plan.storage = storage_of(base.empty() ? fs::path(".") : base);
-    const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
-    const unsigned threads = options.threads == 0 ? cores : options.threads;
-    auto tasks = group_by_file(base, entries);
-    const unsigned wanted = options.parallel_files != 0 ? options.parallel_files : threads;
-    plan.parallel_files = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(wanted, tasks.size())));
-    const bool rotational = plan.storage.kind == StorageKind::rotational;
-    plan.disk_takes_turns = rotational && plan.parallel_files > 1;
-    const auto workers = plan.parallel_files;
-    Job job(entries, std::move(tasks), options, progress, std::move(stop), rotational, plan.disk_takes_turns);
-    {
-        std::vector<std::jthread> helpers;
-        for (std::size_t i = 1; i < workers; ++i) helpers.emplace_back([&] { job.work(); });
-        job.work(&sink);  // the caller works too, and hands out every result in entry order
+    const auto tasks = group_by_file(base, entries);
+    std::vector<fs::path> files;
+    std::vector<std::size_t> task_of(entries.size());
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        files.push_back(tasks[t].path);
+        for (auto entry : tasks[t].entries) task_of[entry] = t;
     }
-    return plan;
+    MultiHashOptions hash;
+    hash.registry = options.registry;
+    hash.impl = options.impl;
+    hash.threads = options.threads;
+    hash.parallel_files = options.parallel_files;
+    Job job(entries, options, stop);
+    // Files are numbered by their first entry, so once file t is done, every entry up to the
+    // first one of a later file is settled.
+    std::size_t next_entry = 0;
+    const auto done = [&](std::size_t t) {
+        for (; next_entry < entries.size() && task_of[next_entry] <= t; ++next_entry) {
+            const auto result = job.take(next_entry);
+            if (sink) sink(next_entry, result);
+        }
+    };
+    FilesProgress file_progress;
+    if (progress) {
+        file_progress = [&](std::size_t t, std::uint64_t bytes, std::uint64_t total) {
+            progress(tasks[t].entries.front(), bytes, total);
+        };
+    }
+    return hash_files(
+        files, hash, [&](std::size_t t, FileReader& reader) { job.run(tasks[t], reader); }, done, file_progress,
+        std::move(stop));
 }
 
 }  // namespace hashscope::verify

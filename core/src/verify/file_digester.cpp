@@ -13,6 +13,7 @@
 #include "hashscope/split_digest.hpp"
 #include "verify/aligned_buffer.hpp"
 #include "verify/block_pipeline.hpp"
+#include "verify/digest_hooks.hpp"
 #include "verify/open_file.hpp"
 #include "verify/page_cache.hpp"
 #include "verify/piece_reader.hpp"
@@ -67,6 +68,7 @@ const char* to_string(ReadStrategy strategy) {
 struct FileDigester::State {
     const Registry* registry = nullptr;
     DigestOptions options;
+    DigestHooks hooks;
     std::vector<const AlgorithmInfo*> algorithms;
     std::vector<const Implementation*> implementations;
     std::vector<HasherPtr> hashers;
@@ -78,29 +80,37 @@ struct FileDigester::State {
 
     unsigned threads() const { return options.threads == 0 ? cores : options.threads; }
 
-    // One block at `offset` (-1: a pipe, read where it stands). With a disk turn to respect, the
-    // read first asks for cached data only (RWF_NOWAIT); when the disk is needed, the turn is
-    // taken and kept.
-    ssize_t read_block(int fd, off_t offset, std::unique_lock<std::mutex>& turn) {
+    // One block at `offset` (-1: a pipe, read where it stands). When the disk is shared, the read
+    // first asks for cached data only (RWF_NOWAIT); when the disk is needed, it waits for this
+    // file's turn, which it keeps. Fails with ECANCELED when stopped while waiting.
+    ssize_t read_block(int fd, off_t offset, bool& has_turn) {
         if (offset < 0) return ::read(fd, buffer.data(), buffer.size());
-        if (options.disk_turn != nullptr && !turn.owns_lock()) {
-            iovec iov{buffer.data(), buffer.size()};
-            const ssize_t n = ::preadv2(fd, &iov, 1, offset, RWF_NOWAIT);
-            if (n >= 0 || (errno != EAGAIN && errno != EOPNOTSUPP)) return n;
-            turn = std::unique_lock(*options.disk_turn);
+        if (hooks.wait_for_disk && !has_turn) {
+            if (hooks.ask_cache_first) {
+                iovec iov{buffer.data(), buffer.size()};
+                const ssize_t n = ::preadv2(fd, &iov, 1, offset, RWF_NOWAIT);
+                if (n >= 0 || (errno != EAGAIN && errno != EOPNOTSUPP)) return n;
+            }
+            has_turn = hooks.wait_for_disk();
+            if (!has_turn) {
+                errno = ECANCELED;
+                return -1;
+            }
         }
-        return options.pread(fd, buffer.data(), buffer.size(), offset);
+        return hooks.pread(fd, buffer.data(), buffer.size(), offset);
     }
 
     // Reads fd serially to its end, feeding every hasher; a pipe (`seekable` false) as it comes.
     ReadOutcome read_inline(int fd, bool seekable, std::uint64_t expected, const ProgressFn& progress,
                             const std::stop_token& stop) {
         ReadOutcome outcome;
-        std::unique_lock<std::mutex> turn;
+        bool has_turn = false;
         for (;;) {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
-            const ssize_t n = read_block(fd, seekable ? static_cast<off_t>(outcome.bytes) : -1, turn);
+            const ssize_t n = read_block(fd, seekable ? static_cast<off_t>(outcome.bytes) : -1, has_turn);
             if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && errno == ECANCELED && stop.stop_requested())
+                return {ReadOutcome::End::cancelled, {}, outcome.bytes};
             if (n < 0)
                 return {ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno), outcome.bytes};
             if (n == 0) return outcome;
@@ -130,7 +140,7 @@ struct FileDigester::State {
             pointers.push_back(splits.back().get());
         }
         last = ReadStrategy::split_pieces;
-        auto result = from_outcome(run_piece_reader(fd, options.pread, size, piece_size, pointers, threads(),
+        auto result = from_outcome(run_piece_reader(fd, hooks.pread, size, piece_size, pointers, threads(),
                                                     options.block_size, progress, stop));
         if (result.status == FileStatus::ok) {
             for (auto* split : pointers) result.digests.push_back(split->finish());
@@ -152,9 +162,15 @@ FileDigester::~FileDigester() = default;
 
 Result<std::unique_ptr<FileDigester>> FileDigester::make(std::span<const AlgorithmInfo* const> algorithms,
                                                          DigestOptions options) {
-    auto state = std::make_unique<State>();
+    return DigesterInternals::make(algorithms, std::move(options), {});
+}
+
+Result<std::unique_ptr<FileDigester>> DigesterInternals::make(std::span<const AlgorithmInfo* const> algorithms,
+                                                              DigestOptions options, DigestHooks hooks) {
+    auto state = std::make_unique<FileDigester::State>();
     state->registry = options.registry != nullptr ? options.registry : &Registry::host();
     state->options = std::move(options);
+    state->hooks = std::move(hooks);
     state->all_splittable = !algorithms.empty();
     state->cores = std::max(1U, std::thread::hardware_concurrency());
     for (const auto* algorithm : algorithms) {
@@ -168,6 +184,16 @@ Result<std::unique_ptr<FileDigester>> FileDigester::make(std::span<const Algorit
     }
     state->buffer = AlignedBuffer(state->options.block_size);
     if (!state->buffer.ok()) return Error{"out of memory"};
+    return std::unique_ptr<FileDigester>(new FileDigester(std::move(state)));
+}
+
+std::unique_ptr<FileDigester> DigesterInternals::serial(std::span<Hasher* const> hashers) {
+    auto state = std::make_unique<FileDigester::State>();
+    state->registry = &Registry::host();
+    state->options.threads = 1;
+    state->hasher_pointers.assign(hashers.begin(), hashers.end());
+    state->buffer = AlignedBuffer(state->options.block_size);
+    if (!state->buffer.ok()) return nullptr;
     return std::unique_ptr<FileDigester>(new FileDigester(std::move(state)));
 }
 
@@ -190,8 +216,10 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     const unsigned threads = s.threads();
     // On a spinning disk, only a file already in memory is worth reading in parallel pieces, and
     // only a file that is not needs the disk's turn.
-    const bool spinning = s.options.rotational || s.options.disk_turn != nullptr;
-    const bool cached = spinning && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
+    const bool shared_disk = static_cast<bool>(s.hooks.wait_for_disk);
+    const bool spinning = s.options.rotational || shared_disk;
+    const bool cached =
+        spinning && s.hooks.ask_cache_first && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
     if (s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached)) {
         result = s.read_split(file.fd.get(), size, progress, stop);
         // The pieces covered [0, size): one more byte means the file grew while it was read.
@@ -205,9 +233,9 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     if (!result) {
         const bool pipelined = threads > 1 && size > s.options.inline_max_size;
         s.last = pipelined ? ReadStrategy::pipelined : ReadStrategy::inline_serial;
-        std::unique_lock<std::mutex> turn;
-        if (pipelined && s.options.disk_turn != nullptr && !cached) turn = std::unique_lock(*s.options.disk_turn);
-        const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.options.pread, s.hasher_pointers, threads,
+        if (pipelined && shared_disk && !cached && !s.hooks.wait_for_disk())
+            return failure(FileStatus::cancelled, "cancelled");
+        const auto outcome = pipelined ? run_block_pipeline(file.fd.get(), s.hooks.pread, s.hasher_pointers, threads,
                                                             s.options.block_size, size, progress, stop)
                                        : s.read_inline(file.fd.get(), true, size, progress, stop);
         result = s.finish_hashers(outcome);

@@ -10,7 +10,7 @@
 
 #include "hashscope/file_hash.hpp"
 #include "hashscope/split_digest.hpp"
-#include "hashscope/verify/file_digester.hpp"
+#include "verify/digest_hooks.hpp"
 #include "verify/read_outcome.hpp"
 
 namespace hashscope::verify {

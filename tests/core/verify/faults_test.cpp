@@ -21,6 +21,7 @@
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/verify/check_job.hpp"
 #include "hashscope/verify/file_digester.hpp"
+#include "verify/digest_hooks.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -60,10 +61,11 @@ protected:
         return path;
     }
 
-    static std::unique_ptr<FileDigester> digester(std::initializer_list<const char*> ids, DigestOptions options) {
+    static std::unique_ptr<FileDigester> digester(std::initializer_list<const char*> ids, DigestOptions options,
+                                                  DigestHooks hooks = {}) {
         std::vector<const AlgorithmInfo*> algorithms;
         for (const char* id : ids) algorithms.push_back(find_algorithm(id));
-        return std::move(FileDigester::make(algorithms, std::move(options)).value());
+        return std::move(DigesterInternals::make(algorithms, std::move(options), std::move(hooks)).value());
     }
 
     fs::path dir_;
@@ -79,9 +81,10 @@ TEST_F(FaultsTest, AnIoErrorIsReportedByEveryReadStrategy) {
     pipelined.inline_max_size = 0;
     DigestOptions split = pipelined;
     split.split_min_size = 0;
-    for (auto options : {inline_read, pipelined, split}) {
-        options.pread = &failing_pread;
-        auto d = digester({"crc32c"}, options);
+    DigestHooks failing;
+    failing.pread = &failing_pread;
+    for (const auto& options : {inline_read, pipelined, split}) {
+        auto d = digester({"crc32c"}, options, failing);
         const auto result = d->digest(path);
         EXPECT_EQ(result.status, FileStatus::unreadable) << to_string(d->last_strategy());
         EXPECT_NE(result.message.find("Input/output error"), std::string::npos) << result.message;

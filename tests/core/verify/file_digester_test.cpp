@@ -10,8 +10,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <future>
-#include <mutex>
 #include <random>
 #include <stop_token>
 #include <string>
@@ -19,6 +17,7 @@
 #include <vector>
 
 #include "hashscope/registry.hpp"
+#include "verify/digest_hooks.hpp"
 #include "verify/page_cache.hpp"
 
 namespace hashscope::verify {
@@ -60,9 +59,10 @@ protected:
         return path;
     }
 
-    std::unique_ptr<FileDigester> digester(std::initializer_list<const char*> ids, DigestOptions options) {
+    std::unique_ptr<FileDigester> digester(std::initializer_list<const char*> ids, DigestOptions options,
+                                           DigestHooks hooks = {}) {
         const auto algorithms = algorithms_of(ids);
-        auto made = FileDigester::make(algorithms, std::move(options));
+        auto made = DigesterInternals::make(algorithms, std::move(options), std::move(hooks));
         EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
         return std::move(made.value());
     }
@@ -242,38 +242,42 @@ TEST_F(FileDigesterTest, ReadsAPipeToItsEnd) {
 TEST_F(FileDigesterTest, ACachedSmallFileDoesNotWaitForTheDiskTurn) {
     const auto data = random_bytes(50'000, 13);
     const auto path = write("cached", data);  // just written: in the page cache
-    std::mutex disk;
-    DigestOptions options;
-    options.disk_turn = &disk;
-    auto d = digester({"sha256"}, options);
-    // Another worker holds the disk's turn for as long as this test runs.
-    std::promise<void> held;
-    std::promise<void> release;
-    std::jthread holder([&] {
-        const std::lock_guard lock(disk);
-        held.set_value();
-        release.get_future().wait();
-    });
-    held.get_future().wait();
-    auto pending = std::async(std::launch::async, [&] { return d->digest(path); });
-    const bool finished = pending.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
-    release.set_value();
-    const auto result = pending.get();
-    if (!finished && result.status == FileStatus::ok)
-        GTEST_SKIP() << "this file system cannot read cached data without waiting (RWF_NOWAIT)";
-    ASSERT_TRUE(finished);
+    // The disk is shared; asking for its turn is only recorded here.
+    bool waited = false;
+    DigestHooks hooks;
+    hooks.wait_for_disk = [&] {
+        waited = true;
+        return true;
+    };
+    auto d = digester({"sha256"}, DigestOptions{}, hooks);
+    const auto result = d->digest(path);
     ASSERT_EQ(result.status, FileStatus::ok);
     EXPECT_EQ(result.digests.at(0).hex(), one_shot(*find_algorithm("sha256"), data).hex());
+    if (waited) GTEST_SKIP() << "this file system cannot read cached data without waiting (RWF_NOWAIT)";
+}
+
+TEST_F(FileDigesterTest, AStopWhileWaitingForTheDiskTurnCancelsTheRead) {
+    const auto data = random_bytes(50'000, 14);
+    const auto path = write("waiting", data);
+    std::stop_source stop;
+    DigestHooks hooks;
+    hooks.ask_cache_first = false;
+    hooks.wait_for_disk = [&] {
+        stop.request_stop();  // the turn never comes: the wait ends with the stop
+        return false;
+    };
+    auto d = digester({"sha256"}, DigestOptions{}, hooks);
+    EXPECT_EQ(d->digest(path, {}, stop.get_token()).status, FileStatus::cancelled);
 }
 
 TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
     const auto data = random_bytes(3 << 20, 17);
     const auto path = write("big", data);
-    std::mutex disk;
     auto options = split_options();
     options.rotational = true;
-    options.disk_turn = &disk;
-    auto d = digester({"crc32c"}, options);
+    DigestHooks shared_disk;
+    shared_disk.wait_for_disk = [] { return true; };
+    auto d = digester({"crc32c"}, options, shared_disk);
     expect_digests(*d, {"crc32c"}, path, data);  // just written and read: in the page cache
     EXPECT_EQ(d->last_strategy(), ReadStrategy::split_pieces);
 

@@ -13,7 +13,7 @@
 
 #include "hashscope/algorithm.hpp"
 #include "hashscope/registry.hpp"
-#include "hashscope/verify/storage.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
 #include "hashscope/verify/sums_file.hpp"
 
 namespace hashscope::verify {
@@ -44,18 +44,13 @@ struct CheckOptions {
     std::string impl = "best";
     unsigned threads = 0;  // cores to use; 0: all of them
     // Files checked at once: 0 means `threads`. On a rotational disk, reads that go to the disk
-    // take turns (one file at a time); files already in the page cache are read in parallel.
+    // take turns in line order (one file at a time); files in the page cache are read in parallel.
     unsigned parallel_files = 0;
     bool strict = false;  // refuse names outside the checksum file's folder
 };
 
-// How the job decided to schedule reads, for verbose output.
-struct CheckPlan {
-    StorageInfo storage;
-    unsigned parallel_files = 1;
-    bool disk_takes_turns = false;               // rotational: one file at a time from the disk itself
-    [[nodiscard]] std::string describe() const;  // for verbose output
-};
+// How the job scheduled reads (the multi-file hasher's plan), for verbose output.
+using CheckPlan = HashPlan;
 
 // Called once per entry, in entry order, on the caller's thread.
 using CheckSink = std::function<void(std::size_t entry, const CheckResult& result)>;

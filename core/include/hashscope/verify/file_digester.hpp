@@ -5,13 +5,10 @@
 // threads read and hash at once, joined into the digest a serial pass gives.
 #pragma once
 
-#include <sys/types.h>
-#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -24,8 +21,6 @@
 
 namespace hashscope::verify {
 
-using PreadFn = ssize_t (*)(int fd, void* buffer, std::size_t size, off_t offset);
-
 struct DigestOptions {
     const Registry* registry = nullptr;  // nullptr: Registry::host()
     std::string impl = "best";           // the implementation of every algorithm ("best": dispatch)
@@ -37,15 +32,9 @@ struct DigestOptions {
     // thread costs more than it hides.
     std::uint64_t inline_max_size = std::uint64_t{2} << 20;
     // The files are on a spinning disk: a large file is split into parallel pieces only when it
-    // is already in the page cache (otherwise the pieces would make the disk seek).
+    // is already in the page cache (otherwise the pieces would make the disk seek). Sharing the
+    // disk between several files is the multi-file hasher's business (multi_file_hasher.hpp).
     bool rotational = false;
-    // For a spinning disk shared by several workers: reads that must go to the disk take this lock
-    // (and keep it for the rest of the file), so the disk serves one file at a time; files
-    // already in the page cache are read without it.
-    std::mutex* disk_turn = nullptr;
-    // How bytes come off a file: the kernel's pread. A test seam: tests put a function here that
-    // fails at a chosen offset, since no portable way makes a disk fail on demand.
-    PreadFn pread = &::pread;
 };
 
 // How a file was read, for verbose output and tests.
@@ -77,6 +66,7 @@ public:
     [[nodiscard]] ReadStrategy last_strategy() const;
 
 private:
+    friend struct DigesterInternals;  // core's own factory, with the hooks tests and the multi-file hasher use
     struct State;
     explicit FileDigester(std::unique_ptr<State> state);
     std::unique_ptr<State> state_;
