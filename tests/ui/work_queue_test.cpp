@@ -41,6 +41,7 @@ private slots:
     void tasksComeOutInTheOrderPushed();
     void aWorkerThatLeftIsStartedAgainByTheNextPush();
     void takeAllCancelsWhatWaitsInOrder();
+    void theTakenHookSeesEachTaskOnceInQueueOrder();
     void moveOnlyTasks();
     void producersAndWorkersOnManyThreads();
 };
@@ -93,6 +94,15 @@ void WorkQueueTest::takeAllCancelsWhatWaitsInOrder() {
     QCOMPARE(queue.waiting(), std::size_t{0});
     QCOMPARE(queue.pop(), std::nullopt);  // and then finds nothing and leaves
     QCOMPARE(queue.push({7}), 1);
+}
+
+void WorkQueueTest::theTakenHookSeesEachTaskOnceInQueueOrder() {
+    WorkQueue<int> queue(1);
+    QCOMPARE(queue.push(range(0, 4)), 1);
+    std::vector<int> seen;
+    while (queue.pop([&](const int& task) { seen.push_back(task); })) {
+    }
+    QCOMPARE(seen, range(0, 4));  // an empty queue calls no hook
 }
 
 void WorkQueueTest::moveOnlyTasks() {

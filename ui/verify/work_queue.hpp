@@ -44,6 +44,10 @@ public:
         return task;
     }
 
+    std::optional<Task> pop() {
+        return pop([](const Task&) {});
+    }
+
     // Every task not yet taken by a worker (to cancel them).
     std::vector<Task> takeAll() {
         const std::lock_guard lock(mutex_);
