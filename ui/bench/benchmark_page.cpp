@@ -9,7 +9,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <array>
 #include <utility>
 
 #include "bench/bench_run.hpp"
@@ -32,27 +31,6 @@ namespace {
 CpuInfo withFeatures(CpuInfo cpu, CpuFeatureSet features) {
     cpu.features = features;
     return cpu;
-}
-
-constexpr std::array<std::pair<ChartPanel::View, const char*>, 4> kViewNames{{
-    {ChartPanel::View::nsop, "nsop"},
-    {ChartPanel::View::gbps, "gbps"},
-    {ChartPanel::View::threads, "threads"},
-    {ChartPanel::View::bars, "bars"},
-}};
-
-QString viewName(ChartPanel::View view) {
-    for (const auto& [v, name] : kViewNames) {
-        if (v == view) return QString::fromLatin1(name);
-    }
-    return QStringLiteral("nsop");
-}
-
-ChartPanel::View viewFromName(const QString& name) {
-    for (const auto& [v, text] : kViewNames) {
-        if (name == QLatin1String(text)) return v;
-    }
-    return ChartPanel::View::nsop;
 }
 
 QTableView* makeTable(ResultsModel* model, QWidget* parent) {
@@ -118,7 +96,7 @@ void BenchmarkPage::restoreSettings() {
         if (s.participants.empty()) s.participants = config_->settings().participants;
         config_->setSettings(s);
     }
-    chart_->setView(viewFromName(stored->chartView));
+    chart_->setView(parseChartView(stored->chartView).value_or(ChartView::nsop));
 }
 
 void BenchmarkPage::rememberSettings() {
@@ -127,7 +105,7 @@ void BenchmarkPage::rememberSettings() {
     stored.preset = config_->presetName();
     stored.basePreset = config_->basePreset();
     stored.settings = config_->settings();
-    stored.chartView = viewName(chart_->view());
+    stored.chartView = chartViewName(chart_->view());
     saveBenchSettings(stored);
 }
 
@@ -224,9 +202,9 @@ void BenchmarkPage::run() {
     results_->clear();
     chart_->setReport(report_);
     if (spec->threads.size() > 1) {
-        chart_->setView(ChartPanel::View::threads);
-    } else if (chart_->view() == ChartPanel::View::threads) {
-        chart_->setView(ChartPanel::View::nsop);
+        chart_->setView(ChartView::threads);
+    } else if (chart_->view() == ChartView::threads) {
+        chart_->setView(ChartView::nsop);
     }
     exportBar_->setSuggestedName(QStringLiteral("hashscope-%1").arg(QString::fromStdString(spec->preset)));
 
