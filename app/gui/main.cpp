@@ -20,7 +20,7 @@ namespace {
 
 constexpr const char* kUsage =
     "Usage: hashscope [PATH]...\n"
-    "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads] ...\n"
+    "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads|bars] ...\n"
     "Verify files and benchmark checksums. Files and folders given are hashed (SHA-256 and CRC-32C\n"
     "unless other algorithms were picked), and checksum files (SHA256SUMS, *.sha256, ...) are checked.\n"
     "render draws a benchmark result file without a window (hashscope render --help).\n"

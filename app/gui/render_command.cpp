@@ -4,12 +4,15 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "hashscope/bench/report.hpp"
+#include "hashscope/bench/sizes.hpp"
+#include "plot/bar_chart.hpp"
 #include "plot/chart_builder.hpp"
 #include "plot/chart_export.hpp"
 
@@ -26,7 +29,9 @@ constexpr const char* kUsage =
     "\n"
     "  -o, --output FILE      the chart to write; the format follows the extension\n"
     "      --view VIEW        nsop (ns/op vs size, default), gbps (GB/s vs size),\n"
-    "                         threads (aggregate GB/s vs threads)\n"
+    "                         threads (aggregate GB/s vs threads), bars (GB/s at one size)\n"
+    "      --size SIZE        the buffer size the bars view shows, e.g. 64 or 4KiB\n"
+    "                         (default 4KiB when measured, else the largest)\n"
     "      --width W          width in pixels (default 1200)\n"
     "      --height H         height in pixels (default 750)\n"
     "      --scale S          PNG pixels per layout pixel, e.g. 2 for HiDPI (default 1)\n"
@@ -36,6 +41,7 @@ constexpr const char* kUsage =
 struct RenderArguments {
     QString input, output;
     ChartOptions chart;
+    std::optional<std::size_t> barSize;  // --size, for the bars view
     ExportSize size;
 };
 
@@ -61,6 +67,14 @@ std::optional<double> parseDouble(std::string_view text) {
     } catch (const std::exception&) {
     }
     return std::nullopt;
+}
+
+// "nsop, gbps, threads or bars"
+QString viewNames() {
+    QStringList names;
+    for (const ChartView view : kChartViews) names << chartViewName(view);
+    const QString last = names.takeLast();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
 }
 
 // Fills `args`; on a mistake returns the message to show. Takes "--opt value" and "--opt=value".
@@ -99,8 +113,13 @@ std::optional<QString> parseArguments(int argc, char** argv, RenderArguments& ar
             const auto v = value();
             const auto view =
                 v ? parseChartView(QString::fromUtf8(v->data(), static_cast<qsizetype>(v->size()))) : std::nullopt;
-            if (!view) return QStringLiteral("--view takes nsop, gbps or threads");
+            if (!view) return QStringLiteral("--view takes %1").arg(viewNames());
             args.chart.view = *view;
+        } else if (name == "--size") {
+            const auto v = value();
+            const auto bytes = v ? bench::parse_size(*v) : Result<std::size_t>(Error{"no size"});
+            if (!bytes || *bytes == 0) return QStringLiteral("--size takes a buffer size, such as 64 or 4KiB");
+            args.barSize = *bytes;
         } else if (name == "--width" || name == "--height") {
             const auto v = value();
             const auto pixels = v ? parseInt(*v) : std::nullopt;
@@ -129,12 +148,22 @@ std::optional<QString> parseArguments(int argc, char** argv, RenderArguments& ar
     }
     if (args.input.isEmpty()) return QStringLiteral("which results file? (hashscope render RESULTS.json -o CHART.png)");
     if (args.output.isEmpty()) return QStringLiteral("where to? -o CHART.png, .svg or .pdf is needed");
+    if (args.barSize && args.chart.view != ChartView::bars) return QStringLiteral("--size goes with --view bars");
     if (!chartFormatFor(args.output)) {
         return QStringLiteral("cannot tell the format of %1: use a .png, .svg or .pdf file name").arg(args.output);
     }
     const double pixels = args.size.width * args.size.scale * args.size.height * args.size.scale;
     if (pixels > double(kMaxPixels) * kMaxPixels) return QStringLiteral("the image would be too large; lower --scale");
     return std::nullopt;
+}
+
+// The size the bars show: the one asked for, if this placement measured it, else the default.
+Result<std::size_t> barSizeFor(const ChartData& data, std::optional<std::size_t> asked) {
+    if (!asked) return defaultBarSize(data.sizes);
+    if (std::find(data.sizes.begin(), data.sizes.end(), *asked) != data.sizes.end()) return *asked;
+    std::string measured;
+    for (const std::size_t size : data.sizes) measured += (measured.empty() ? "" : ", ") + bench::format_size(size);
+    return Error{"nothing was measured at " + bench::format_size(*asked) + " (measured: " + measured + ")"};
 }
 
 std::optional<bench::BenchReport> loadReport(const QString& path) {
@@ -181,8 +210,11 @@ int runRenderCommand(int argc, char** argv) {
     const auto report = loadReport(args.input);
     if (!report) return kExitUsage;
     auto data = selectChartData(*report, args.chart);
-    if (!data) {
-        complain(QStringLiteral("%1: %2").arg(args.input, QString::fromStdString(data.error().message)));
+    const bool bars = args.chart.view == ChartView::bars;
+    const auto barSize = data && bars ? barSizeFor(*data, args.barSize) : Result<std::size_t>(std::size_t{0});
+    if (!data || !barSize) {
+        const std::string& why = !data ? data.error().message : barSize.error().message;
+        complain(QStringLiteral("%1: %2").arg(args.input, QString::fromStdString(why)));
         return kExitUsage;
     }
 
@@ -195,7 +227,15 @@ int runRenderCommand(int argc, char** argv) {
 
     QCustomPlot plot;
     plot.resize(args.size.width, args.size.height);
-    buildChart(plot, *report, *data);
+    if (bars) {
+        // The same selection as the check above: it cannot fail here.
+        if (auto built = buildBarChart(plot, *report, *barSize, nullptr, data->placement); !built) {
+            complain(QString::fromStdString(built.error().message));
+            return kExitUsage;
+        }
+    } else {
+        buildChart(plot, *report, *data);
+    }
     if (const QString error = exportChart(plot, args.output, args.size); !error.isEmpty()) {
         complain(error);
         return kExitFailed;

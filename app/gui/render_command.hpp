@@ -6,7 +6,8 @@
 namespace hashscope::ui {
 
 // argv[1] is "render". Exit status: 0 written, 1 drawing or writing failed, 2 unusable arguments
-// or input (missing or malformed file, unknown view or format, a view the results cannot fill).
+// or input (missing or malformed file, unknown view or format, a view the results cannot fill, a bar
+// size not measured).
 int runRenderCommand(int argc, char** argv);
 
 }  // namespace hashscope::ui

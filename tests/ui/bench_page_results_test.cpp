@@ -75,12 +75,12 @@ void BenchPageResultsTest::chartViewsTooltipsLegendAndZoom() {
     QCOMPARE(plot->xAxis->range().upper, before.upper);
 
     // GB/s vs size; GB/s vs threads has nothing to show for one thread count, and says so.
-    chart->setView(ChartPanel::View::gbps);
+    chart->setView(ChartView::gbps);
     QVERIFY(plot->yAxis->label().contains(QStringLiteral("GB/s")));
-    chart->setView(ChartPanel::View::threads);
+    chart->setView(ChartView::threads);
     QVERIFY2(chart->message().contains(QStringLiteral("thread")), qPrintable(chart->message()));
     // Bars at one size: 4 KiB by default, either size on request.
-    chart->setView(ChartPanel::View::bars);
+    chart->setView(ChartView::bars);
     QCOMPARE(chart->message(), QString());
     QCOMPARE(chart->curveNames(), QStringList{crcLabel()});
     auto* sizes = page_->findChild<QComboBox*>(QStringLiteral("barSizeCombo"));
@@ -121,7 +121,7 @@ void BenchPageResultsTest::savesTheChart() {
     QVERIFY(pdfBytes.size() > 2000);
 
     // The bar view saves the same way.
-    page_->chart()->setView(ChartPanel::View::bars);
+    page_->chart()->setView(ChartView::bars);
     const QString bars = dir_->filePath(QStringLiteral("bars.png"));
     QCOMPARE(page_->saveChart(bars), QString());
     QCOMPARE(QImage(bars).size(), QSize(1200, 750));

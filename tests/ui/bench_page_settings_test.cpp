@@ -166,7 +166,7 @@ void BenchPageSettingsTest::settingsSurviveRecreatingThePage() {
     s.precisionPercent = 2.5;
     s.budgetSeconds = 0.3;
     page_->config()->setSettings(s);
-    page_->chart()->setView(ChartPanel::View::bars);
+    page_->chart()->setView(ChartView::bars);
     page_.reset();  // closing the page saves what the pause before saving had not yet
     page_ = std::make_unique<BenchmarkPage>();
     QCOMPARE(page_->config()->presetName(), QStringLiteral("custom"));
@@ -178,7 +178,7 @@ void BenchPageSettingsTest::settingsSurviveRecreatingThePage() {
     QCOMPARE(got.placements, s.placements);
     QCOMPARE(got.precisionPercent, s.precisionPercent);
     QCOMPARE(got.budgetSeconds, s.budgetSeconds);
-    QCOMPARE(page_->chart()->view(), ChartPanel::View::bars);
+    QCOMPARE(page_->chart()->view(), ChartView::bars);
 
     // A settings file edited by hand: "64,1KiB" unquoted is read by QSettings as a list.
     page_.reset();
@@ -194,7 +194,7 @@ void BenchPageSettingsTest::settingsSurviveRecreatingThePage() {
     QCOMPARE(page_->config()->presetName(), QStringLiteral("aws-sdk"));
     QCOMPARE(page_->config()->settings().participants, aws.participants);
     QCOMPARE(page_->config()->settings().sizes, aws.sizes);
-    QCOMPARE(page_->chart()->view(), ChartPanel::View::bars);
+    QCOMPARE(page_->chart()->view(), ChartView::bars);
 
     // Settings from a machine that could run more: this CPU keeps what it can run.
     const Implementation* vpclmul = Registry::host().find("crc32c", "vpclmul");

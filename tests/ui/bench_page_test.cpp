@@ -81,10 +81,10 @@ void BenchPageTest::screenshots() {
     QCOMPARE(page->saveChart(out + QStringLiteral("/chart.svg")), QString());
     QCOMPARE(page->saveChart(out + QStringLiteral("/chart.pdf")), QString());
     QCOMPARE(page->exportResults(out + QStringLiteral("/results.json")), QString());
-    page->chart()->setView(ChartPanel::View::bars);
+    page->chart()->setView(ChartView::bars);
     QCOMPARE(page->saveChart(out + QStringLiteral("/bars.png")), QString());
     window.grab().save(out + QStringLiteral("/bench-bars.png"));
-    page->chart()->setView(ChartPanel::View::gbps);
+    page->chart()->setView(ChartView::gbps);
     window.grab().save(out + QStringLiteral("/bench-gbps.png"));
     // A second, quicker run compared with the first.
     QCOMPARE(page->loadBaseline(out + QStringLiteral("/results.json")), QString());
@@ -92,10 +92,10 @@ void BenchPageTest::screenshots() {
     page->config()->setSettings(s);
     page->run();
     QTRY_VERIFY_WITH_TIMEOUT(!page->running(), kRunTimeoutMs);
-    page->chart()->setView(ChartPanel::View::nsop);
+    page->chart()->setView(ChartView::nsop);
     window.grab().save(out + QStringLiteral("/bench-baseline.png"));
     QCOMPARE(page->saveChart(out + QStringLiteral("/baseline.png")), QString());
-    page->chart()->setView(ChartPanel::View::bars);
+    page->chart()->setView(ChartView::bars);
     QCOMPARE(page->saveChart(out + QStringLiteral("/baseline-bars.png")), QString());
 }
 

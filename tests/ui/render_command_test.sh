@@ -56,6 +56,7 @@ holds "--help names render" "$("$gui" --help)" "hashscope render RESULTS.json"
 out=$(run render --help); status=$?
 same "render --help exits 0" 0 "$status"
 holds "render --help lists the views" "$out" "--view VIEW"
+holds "  bars among them" "$out" "bars (GB/s at one size)"
 
 # Charts in each format, at the asked size.
 out=$(run render "$one" -o "$scratch/nsop.png" 2>&1); status=$?
@@ -69,6 +70,30 @@ run render "$one" -o "$scratch/chart.pdf" 2>/dev/null
 same "PDF is PDF" "%PDF" "$(head -c 4 "$scratch/chart.pdf")"
 run render "$many" -o "$scratch/threads.png" --view threads 2>/dev/null; status=$?
 same "threads view of a threads run exits 0" 0 "$status"
+
+# The bar view, as the page's fourth view: every participant at one size, 4 KiB unless --size says.
+out=$(run render "$one" -o "$scratch/bars.png" --view bars 2>&1); status=$?
+same "bars PNG exits 0" 0 "$status"
+same "bars PNG is 1200x750" "1200x750" "$(png_size "$scratch/bars.png")"
+bytes=$(stat -c %s "$scratch/bars.png" 2>/dev/null || echo 0)
+[ "$bytes" -gt 20000 ]; same "  and is a drawing, not a blank canvas ($bytes bytes)" 0 $?
+run render "$one" -o "$scratch/gbps.png" --view gbps 2>/dev/null
+cmp -s "$scratch/bars.png" "$scratch/gbps.png"; same "  and differs from the gbps chart of the same cells" 1 $?
+run render "$one" -o "$scratch/bars.svg" --view=bars 2>/dev/null
+svg=$(cat "$scratch/bars.svg" 2>/dev/null)
+holds "bars SVG is titled with the size" "$svg" "GB/s at 4 KiB"
+holds "  and names each bar" "$svg" "crc32c · isal"
+holds "  and the other" "$svg" "sha256 · openssl"
+run render "$one" -o "$scratch/bars64.svg" --view bars --size 64 2>/dev/null; status=$?
+same "bars at --size 64 exits 0" 0 "$status"
+holds "  and shows 64 B" "$(cat "$scratch/bars64.svg" 2>/dev/null)" "GB/s at 64 B"
+out=$(run render "$one" -o "$scratch/bars1m.png" --view bars --size 1MiB 2>&1); status=$?
+same "bars at an unmeasured size exits 2" 2 "$status"
+holds "  and names the sizes measured" "$out" "nothing was measured at 1 MiB (measured: 64 B, 4 KiB)"
+[ ! -e "$scratch/bars1m.png" ]; same "  and writes nothing" 0 $?
+out=$(run render "$one" -o "$scratch/s.png" --size 64 2>&1); status=$?
+same "--size without the bars view exits 2" 2 "$status"
+holds "  and says why" "$out" "--size goes with --view bars"
 
 # Unusable input: exit 2, and a message that says what is wrong.
 out=$(run render "$one" -o "$scratch/t.png" --view threads 2>&1); status=$?
@@ -88,7 +113,7 @@ same "another schema exits 2" 2 "$status"
 holds "  and says so" "$out" "not a HashScope benchmark file"
 out=$(run render "$one" -o "$scratch/v.png" --view pie 2>&1); status=$?
 same "unknown view exits 2" 2 "$status"
-holds "  and lists the views" "$out" "nsop, gbps or threads"
+holds "  and lists the views" "$out" "nsop, gbps, threads or bars"
 out=$(run render "$one" -o "$scratch/chart.jpg" 2>&1); status=$?
 same "unknown extension exits 2" 2 "$status"
 holds "  and lists the formats" "$out" ".png, .svg or .pdf"

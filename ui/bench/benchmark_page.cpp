@@ -9,7 +9,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <array>
 #include <utility>
 
 #include "bench/bench_run.hpp"
@@ -34,27 +33,6 @@ CpuInfo withFeatures(CpuInfo cpu, CpuFeatureSet features) {
     return cpu;
 }
 
-constexpr std::array<std::pair<ChartPanel::View, const char*>, 4> kViewNames{{
-    {ChartPanel::View::nsop, "nsop"},
-    {ChartPanel::View::gbps, "gbps"},
-    {ChartPanel::View::threads, "threads"},
-    {ChartPanel::View::bars, "bars"},
-}};
-
-QString viewName(ChartPanel::View view) {
-    for (const auto& [v, name] : kViewNames) {
-        if (v == view) return QString::fromLatin1(name);
-    }
-    return QStringLiteral("nsop");
-}
-
-ChartPanel::View viewFromName(const QString& name) {
-    for (const auto& [v, text] : kViewNames) {
-        if (name == QLatin1String(text)) return v;
-    }
-    return ChartPanel::View::nsop;
-}
-
 QTableView* makeTable(ResultsModel* model, QWidget* parent) {
     auto* table = new QTableView(parent);
     table->setObjectName(QStringLiteral("resultsTable"));
@@ -76,7 +54,11 @@ QTableView* makeTable(ResultsModel* model, QWidget* parent) {
 BenchmarkPage::BenchmarkPage(QWidget* parent) : BenchmarkPage(host_cpu(), host_cpu().features, parent) {}
 
 BenchmarkPage::BenchmarkPage(const CpuInfo& cpu, CpuFeatureSet features, QWidget* parent)
-    : QWidget(parent), registry_(features), cpu_(withFeatures(cpu, features)) {
+    : QWidget(parent),
+      registry_(features),
+      cpu_(withFeatures(cpu, features)),
+      job_([this](const RunUpdate& update) { onCell(update.cell, update.progress); },
+           [this](const bench::BenchReport& report) { onFinished(report); }, lostBenchReport()) {
     setObjectName(QStringLiteral("benchmarkPage"));
     pool_.setObjectName(QStringLiteral("benchmarkPool"));
     cores_ = allowedCores();     // before any run narrows the GUI thread's mask
@@ -118,7 +100,7 @@ void BenchmarkPage::restoreSettings() {
         if (s.participants.empty()) s.participants = config_->settings().participants;
         config_->setSettings(s);
     }
-    chart_->setView(viewFromName(stored->chartView));
+    chart_->setView(parseChartView(stored->chartView).value_or(ChartView::nsop));
 }
 
 void BenchmarkPage::rememberSettings() {
@@ -127,7 +109,7 @@ void BenchmarkPage::rememberSettings() {
     stored.preset = config_->presetName();
     stored.basePreset = config_->basePreset();
     stored.settings = config_->settings();
-    stored.chartView = viewName(chart_->view());
+    stored.chartView = chartViewName(chart_->view());
     saveBenchSettings(stored);
 }
 
@@ -136,7 +118,6 @@ void BenchmarkPage::build() {
     run_ = new QPushButton(tr("Run"), this);
     run_->setObjectName(QStringLiteral("runButton"));
     run_->setDefault(true);
-    runToolTip_ = run_->toolTip();
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("benchCancelButton"));
     auto* left = new QWidget(this);
@@ -197,6 +178,7 @@ void BenchmarkPage::build() {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(columns);
 
+    showBlocksOn(status_, run_);
     connect(run_, &QPushButton::clicked, this, &BenchmarkPage::run);
     connect(cancel_, &QPushButton::clicked, this, &BenchmarkPage::cancel);
     connect(config_, &ConfigPanel::specChanged, this, &BenchmarkPage::refresh);
@@ -207,7 +189,7 @@ void BenchmarkPage::build() {
 }
 
 void BenchmarkPage::run() {
-    if (job_ || !blockedBy_.isEmpty()) return;  // the status line already says why
+    if (running() || !blockedBy().isEmpty()) return;  // the status line already says why
     auto spec = config_->spec();
     if (!spec) {
         setStatus(QString::fromStdString(spec.error().message), true);
@@ -224,9 +206,9 @@ void BenchmarkPage::run() {
     results_->clear();
     chart_->setReport(report_);
     if (spec->threads.size() > 1) {
-        chart_->setView(ChartPanel::View::threads);
-    } else if (chart_->view() == ChartPanel::View::threads) {
-        chart_->setView(ChartPanel::View::nsop);
+        chart_->setView(ChartView::threads);
+    } else if (chart_->view() == ChartView::threads) {
+        chart_->setView(ChartView::nsop);
     }
     exportBar_->setSuggestedName(QStringLiteral("hashscope-%1").arg(QString::fromStdString(spec->preset)));
 
@@ -235,9 +217,7 @@ void BenchmarkPage::run() {
     if (registry_.features() == Registry::host().features()) registry_.use_plan(Registry::host().plan());
     const auto core = measuringCoreFor(spec->threads, cores_);
     if (core) guiAffinity_ = std::make_unique<ScopedAffinity>(coresExcept(cores_, *core));
-    job_ = new BenchRun(*spec, registry_, cpu_, pool_, core ? std::vector<int>{*core} : cores_, this);
-    connect(job_, &BenchRun::cellFinished, this, &BenchmarkPage::onCell);
-    connect(job_, &BenchRun::finished, this, &BenchmarkPage::onFinished);
+    job_.start(pool_, benchWork(*spec, registry_, cpu_, core ? std::vector<int>{*core} : cores_));
     clock_.start();
     tick_.start();
     setStatus(tr("Running %1: %2 cells").arg(QString::fromStdString(spec->preset)).arg(total_));
@@ -247,14 +227,14 @@ void BenchmarkPage::run() {
 }
 
 void BenchmarkPage::cancel() {
-    if (!job_) return;
-    job_->cancel();
+    if (!running()) return;
+    job_.cancel();
     setStatus(tr("Cancelling… (the cell being measured finishes its sample)"));
     refresh();
 }
 
 void BenchmarkPage::shutdown() {
-    if (job_) job_->cancel();
+    job_.cancel();
     pool_.waitForDone();
 }
 
@@ -273,8 +253,6 @@ void BenchmarkPage::onFinished(const bench::BenchReport& report) {
     results_->setCells(report_.results);
     chart_->setReport(report_);
     chart_->rebuildNow();
-    job_->deleteLater();  // we are inside its signal
-    job_ = nullptr;
     tick_.stop();
     guiAffinity_.reset();
     done_ = report_.results.size();
@@ -286,29 +264,11 @@ void BenchmarkPage::onFinished(const bench::BenchReport& report) {
     emit runningChanged(false);
 }
 
-void BenchmarkPage::setBlockedBy(const QString& reason) {
-    if (reason == blockedBy_) return;
-    if (blockedBy_.isEmpty()) {
-        statusBeforeBlock_ = status_->text();
-        statusStyleBeforeBlock_ = status_->styleSheet();
-    }
-    // Only our own reason is taken back: a newer message (a saved chart, say) stays.
-    const bool reasonShown = !blockedBy_.isEmpty() && status_->text() == blockedBy_;
-    blockedBy_ = reason;
-    if (!reason.isEmpty()) {
-        setStatus(reason);
-    } else if (reasonShown) {
-        status_->setText(statusBeforeBlock_);
-        status_->setStyleSheet(statusStyleBeforeBlock_);
-    }
-    refresh();
-}
-
 void BenchmarkPage::updateProgress() {
     progress_->setVisible(total_ > 0);
     progress_->setRange(0, static_cast<int>(std::max<std::size_t>(total_, 1)));
     progress_->setValue(static_cast<int>(std::min(done_, total_)));
-    if (!job_) {
+    if (!running()) {
         progressText_->setText(total_ > 0 ? tr("%1 of %2 cells").arg(done_).arg(total_) : QString());
         return;
     }
@@ -331,9 +291,8 @@ void BenchmarkPage::setStatus(const QString& text, bool error) {
 void BenchmarkPage::refresh() {
     const bool busy = running();
     config_->setEditable(!busy);
-    run_->setEnabled(!busy && blockedBy_.isEmpty() && config_->spec().ok());
-    run_->setToolTip(blockedBy_.isEmpty() ? runToolTip_ : blockedBy_);
-    cancel_->setEnabled(busy && !job_->cancelRequested());
+    run_->setEnabled(!busy && blockedBy().isEmpty() && config_->spec().ok());
+    cancel_->setEnabled(busy && !job_.cancelRequested());
     exportBar_->setHasResults(!report_.results.empty() && !busy);
 }
 

@@ -12,6 +12,8 @@
 #include <optional>
 #include <vector>
 
+#include "bench/bench_run.hpp"
+#include "common/blockable_run.hpp"
 #include "hashscope/bench/report.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/cpu.hpp"
@@ -24,14 +26,13 @@ class QTableView;
 
 namespace hashscope::ui {
 
-class BenchRun;
 class ChartPanel;
 class ConfigPanel;
 class ExportBar;
 class ResultsModel;
 class ScopedAffinity;
 
-class BenchmarkPage : public QWidget {
+class BenchmarkPage : public QWidget, public BlockableRun {
     Q_OBJECT
 
 public:
@@ -41,17 +42,11 @@ public:
     BenchmarkPage(const CpuInfo& cpu, CpuFeatureSet features, QWidget* parent = nullptr);
     ~BenchmarkPage() override;
 
-    // What the Run and Cancel buttons do.
-    void run();
-    void cancel();
-    // cancel(), then waits for the worker: for closing the window. It stops within a sample.
-    void shutdown();
-    [[nodiscard]] bool running() const { return job_ != nullptr; }
-    // Another job whose work would disturb the figures (a self-test): while `reason` is not empty
-    // the Run button is off and says why, and so does the status line; run() does nothing. Empty
-    // lifts the block. Cancel is never blocked.
-    void setBlockedBy(const QString& reason);
-    [[nodiscard]] const QString& blockedBy() const { return blockedBy_; }
+    // Run, Cancel and the block a self-test or calibration puts on Run: see BlockableRun.
+    void run() override;
+    void cancel() override;
+    void shutdown() override;
+    [[nodiscard]] bool running() const override { return job_.running(); }
 
     // The run shown: growing while it goes, the engine's final report after.
     [[nodiscard]] const bench::BenchReport& report() const { return report_; }
@@ -78,7 +73,7 @@ private:
     void updateProgress();
     void showWarnings(const std::vector<std::string>& warnings);
     void setStatus(const QString& text, bool error = false);
-    void refresh();
+    void refresh() override;
     // Settings remembered between runs of the program (bench/settings_store.hpp).
     void restoreSettings();
     void rememberSettings();
@@ -99,12 +94,8 @@ private:
     QLabel* progressText_ = nullptr;
     QLabel* warnings_ = nullptr;
     QLabel* status_ = nullptr;
-    QString blockedBy_;
-    QString runToolTip_;  // the Run button's own tooltip, back when a block is lifted
-    // What the status line said before a block's reason replaced it, back when the block is lifted.
-    QString statusBeforeBlock_, statusStyleBeforeBlock_;
 
-    BenchRun* job_ = nullptr;
+    BenchRun job_;
     bench::BenchReport report_;
     std::optional<bench::BenchReport> baseline_;
     std::size_t done_ = 0, total_ = 0;

@@ -35,6 +35,7 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("chartPanel"));
     viewCombo_ = new QComboBox(this);
     viewCombo_->setObjectName(QStringLiteral("chartViewCombo"));
+    // In ChartView's order: the index is the view.
     viewCombo_->addItems(
         {tr("ns/op vs size"), tr("GB/s vs size"), tr("GB/s vs threads"), tr("GB/s at one size (bars)")});
     sizeCombo_ = new QComboBox(this);
@@ -75,7 +76,7 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
     connect(&repaint_, &QTimer::timeout, this, &ChartPanel::rebuild);
     connect(viewCombo_, &QComboBox::currentIndexChanged, this, [this] {
         userMoved_ = false;
-        sizeCombo_->setVisible(view() == View::bars);
+        sizeCombo_->setVisible(view() == ChartView::bars);
         rebuildNow();
         emit viewChanged();
     });
@@ -108,9 +109,9 @@ void ChartPanel::setBaseline(std::optional<bench::BenchReport> baseline) {
     rebuildNow();
 }
 
-void ChartPanel::setView(View view) { viewCombo_->setCurrentIndex(static_cast<int>(view)); }
+void ChartPanel::setView(ChartView view) { viewCombo_->setCurrentIndex(static_cast<int>(view)); }
 
-ChartPanel::View ChartPanel::view() const { return static_cast<View>(std::max(0, viewCombo_->currentIndex())); }
+ChartView ChartPanel::view() const { return static_cast<ChartView>(std::max(0, viewCombo_->currentIndex())); }
 
 void ChartPanel::setBarSize(std::size_t size) {
     barSize_ = size;
@@ -134,7 +135,7 @@ void ChartPanel::rebuild() {
     }
     rebuilding_ = true;
     hover_.clear();
-    if (view() == View::bars) {
+    if (view() == ChartView::bars) {
         drawBars();
     } else {
         drawLines(view());
@@ -148,11 +149,8 @@ void ChartPanel::rebuild() {
     plot_->replot();
 }
 
-void ChartPanel::drawLines(View view) {
-    const ChartView chartView = view == View::nsop   ? ChartView::nsop
-                                : view == View::gbps ? ChartView::gbps
-                                                     : ChartView::threads;
-    auto chartData = selectChartData(*report_, ChartOptions{chartView, {}});
+void ChartPanel::drawLines(ChartView view) {
+    auto chartData = selectChartData(*report_, ChartOptions{view, {}});
     if (!chartData) {
         showMessage(QString::fromStdString(chartData.error().message));
         return;
@@ -169,8 +167,7 @@ void ChartPanel::drawLines(View view) {
 void ChartPanel::refillBarSizes() {
     const auto sizes = barChartSizes(*report_);
     if (std::find(sizes.begin(), sizes.end(), barSize_) == sizes.end() && !sizes.empty()) {
-        // 4 KiB (a page, the size most published tables have) when measured, else the largest.
-        barSize_ = std::find(sizes.begin(), sizes.end(), 4096) != sizes.end() ? 4096 : sizes.back();
+        barSize_ = defaultBarSize(sizes);
     }
     const QSignalBlocker quiet(sizeCombo_);
     sizeCombo_->clear();

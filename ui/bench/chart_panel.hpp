@@ -1,5 +1,5 @@
-// ChartPanel: the live chart of the Benchmark page. Four views (ns/op vs size, GB/s vs size, GB/s
-// vs threads, bars at one size), a legend whose entries hide and show their curves, tooltips
+// ChartPanel: the live chart of the Benchmark page. Its four views (ChartView: ns/op vs size, GB/s vs
+// size, GB/s vs threads, bars at one size), a legend whose entries hide and show their curves, tooltips
 // with value ± error and samples, zoom and pan with the mouse, and a reset. While a run goes,
 // new results are drawn at most a few times a second, however fast cells finish.
 #pragma once
@@ -14,6 +14,7 @@
 #include "plot/bar_chart.hpp"
 #include "plot/chart_builder.hpp"
 #include "plot/chart_hover.hpp"
+#include "plot/chart_view.hpp"
 
 class QComboBox;
 class QCustomPlot;
@@ -28,7 +29,6 @@ class ChartPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class View { nsop, gbps, threads, bars };
     // How long new results wait before they are drawn: a repaint per cell would take the GUI's
     // time (and the machine's) for nothing a reader can follow.
     static constexpr int kRepaintIntervalMs = 400;
@@ -38,8 +38,8 @@ public:
     // Draws the report soon (throttled); the first one, and any after a pause, at once.
     void setReport(const bench::BenchReport& report);
     void setBaseline(std::optional<bench::BenchReport> baseline);
-    void setView(View view);
-    [[nodiscard]] View view() const;
+    void setView(ChartView view);
+    [[nodiscard]] ChartView view() const;
     // The size the bar view shows (it falls back to a measured one).
     void setBarSize(std::size_t size);
     // Draws what is pending now.
@@ -68,7 +68,7 @@ signals:
 
 private:
     void rebuild();
-    void drawLines(View view);
+    void drawLines(ChartView view);
     void drawBars();
     void showMessage(const QString& text);
     void applyHidden();

@@ -83,13 +83,18 @@ std::vector<std::size_t> barChartSizes(const bench::BenchReport& report) {
     return sizes;
 }
 
+std::size_t defaultBarSize(const std::vector<std::size_t>& sizes) {
+    if (sizes.empty()) return 0;
+    return std::find(sizes.begin(), sizes.end(), 4096) != sizes.end() ? 4096 : sizes.back();
+}
+
 Result<BuiltBarChart> buildBarChart(QCustomPlot& plot, const bench::BenchReport& report, std::size_t size,
-                                    const bench::BenchReport* baseline) {
-    auto data = selectChartData(report, ChartOptions{ChartView::gbps, {}});
+                                    const bench::BenchReport* baseline, std::optional<bench::Placement> placement) {
+    auto data = selectChartData(report, ChartOptions{ChartView::bars, placement});
     if (!data) return data.error();
     std::optional<ChartData> old;
     if (baseline != nullptr) {
-        if (auto b = selectChartData(*baseline, ChartOptions{ChartView::gbps, data->placement})) old = std::move(*b);
+        if (auto b = selectChartData(*baseline, ChartOptions{ChartView::bars, data->placement})) old = std::move(*b);
     }
     std::vector<Row> rows;
     for (const ChartSeries& s : data->series) {
@@ -107,12 +112,8 @@ Result<BuiltBarChart> buildBarChart(QCustomPlot& plot, const bench::BenchReport&
     const auto imprecise = std::count_if(rows.begin(), rows.end(), [](const Row& r) { return !r.point.precise; });
 
     BuiltBarChart built;
-    const auto frame = chart_frame::makeFrame(
+    static_cast<chart_frame::Frame&>(built) = chart_frame::makeFrame(
         plot, barCaption(report, *data, size, static_cast<int>(imprecise), static_cast<int>(rows.size())), 8);
-    built.axisRect = frame.axisRect;
-    built.legend = frame.legend;
-    built.title = frame.title;
-    built.caption = frame.caption;
     for (QCPAxis* axis : built.axisRect->axes()) chart_frame::styleAxis(axis);
     QCPAxis* value = built.axisRect->axis(QCPAxis::atBottom);
     QCPAxis* key = built.axisRect->axis(QCPAxis::atLeft);

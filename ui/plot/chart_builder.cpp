@@ -88,6 +88,7 @@ QString yLabel(const ChartData& data, bool logY) {
         case ChartView::nsop:
             return QStringLiteral("ns per operation (log)");
         case ChartView::gbps:
+        case ChartView::bars:
             return logY ? QStringLiteral("GB/s (log)") : QStringLiteral("GB/s");
         case ChartView::threads:
             return QStringLiteral("aggregate GB/s, all threads");
@@ -226,11 +227,8 @@ void addLegendEntries(QCPAxisRect& rect, const ChartData& data, double precision
 
 BuiltChart buildChart(QCustomPlot& plot, const bench::BenchReport& report, const ChartData& data) {
     BuiltChart built;
-    const chart_frame::Frame frame = chart_frame::makeFrame(plot, chartCaption(report, data), referenceLabelHeight());
-    built.title = frame.title;
-    built.caption = frame.caption;
-    built.axisRect = frame.axisRect;
-    built.legend = frame.legend;
+    static_cast<chart_frame::Frame&>(built) =
+        chart_frame::makeFrame(plot, chartCaption(report, data), referenceLabelHeight());
 
     const bool logY = wantsLogY(data);
     setupAxes(*built.axisRect, data, logY);

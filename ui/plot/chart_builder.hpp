@@ -8,26 +8,20 @@
 #include "hashscope/bench/report.hpp"
 #include "hashscope/result.hpp"
 #include "plot/chart_data.hpp"
+#include "plot/chart_frame.hpp"
 
 class QCustomPlot;
-class QCPAxisRect;
 class QCPErrorBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
-class QCPLegend;
 
 namespace hashscope::ui {
 
-class CaptionElement;
-
-// What buildChart put into the plot, for callers that restyle or inspect it (and for tests).
-// The plot owns all of it; the pointers live until the next buildChart or the plot's end.
-struct BuiltChart {
-    QCPAxisRect* axisRect = nullptr;
-    QCPLegend* legend = nullptr;
-    CaptionElement* title = nullptr;
-    CaptionElement* caption = nullptr;
+// What buildChart put into the plot, for callers that restyle or inspect it (and for tests): the
+// frame (title, axis rect, legend, caption) and what is drawn in it. The plot owns all of it; the
+// pointers live until the next buildChart or the plot's end.
+struct BuiltChart : chart_frame::Frame {
     std::vector<QCPGraph*> curves;              // one per ChartData series, same order
     std::vector<QCPErrorBars*> errorBars;       // one per curve
     std::vector<QCPGraph*> impreciseMarkers;    // hollow markers over imprecise points, per curve that has some
@@ -36,7 +30,7 @@ struct BuiltChart {
 };
 
 // Replaces whatever the plot showed. `report` provides the environment (caption, cache sizes);
-// `data` must come from selectChartData on that report.
+// `data` must come from selectChartData on that report, for a line view (buildBarChart draws bars).
 BuiltChart buildChart(QCustomPlot& plot, const bench::BenchReport& report, const ChartData& data);
 
 // selectChartData, then buildChart; fails as selectChartData does, leaving the plot untouched.

@@ -22,6 +22,8 @@ QString viewTitle(ChartView view) {
             return QStringLiteral("GB/s vs size");
         case ChartView::threads:
             return QStringLiteral("aggregate GB/s vs threads");
+        case ChartView::bars:
+            return QStringLiteral("GB/s at one size");  // the bar chart names the size
     }
     return {};
 }

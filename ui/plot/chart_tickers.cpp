@@ -37,11 +37,15 @@ void SizeTicker::setMeasuredSizes(const QVector<double>& sizes) {
 // Room between two labels' centres beyond half of each: a gap the eye reads as "two labels".
 constexpr double kLabelGap = 12;
 
+int FittedTicker::axisLength() const {
+    if (!axis_ || !axis_->axisRect()) return 0;
+    return std::max(0,
+                    axis_->orientation() == Qt::Horizontal ? axis_->axisRect()->width() : axis_->axisRect()->height());
+}
+
 // 0 when unknown: no axis, or no layout yet.
 double SizeTicker::pixelsPerOctave(const QCPRange& range) const {
-    if (!axis_ || !axis_->axisRect()) return 0;
-    const int length =
-        axis_->orientation() == Qt::Horizontal ? axis_->axisRect()->width() : axis_->axisRect()->height();
+    const int length = axisLength();
     return length > 0 ? length / std::log2(range.upper / range.lower) : 0;
 }
 
@@ -121,12 +125,12 @@ QVector<double> DecadeTicker::createTickVector(double tickStep, const QCPRange& 
     // labels) when the labels fit between 1 and 2, the closest pair: 0.3 of a decade apart.
     double perDecade = 0;
     double labelSpan = 0;
-    if (axis_ && axis_->axisRect()) {
+    if (const int length = axisLength(); length > 0) {
         const QFontMetricsF metrics(axis_->tickLabelFont());
-        const bool vertical = axis_->orientation() == Qt::Vertical;
-        const int length = vertical ? axis_->axisRect()->height() : axis_->axisRect()->width();
-        perDecade = length > 0 ? length / decades : 0;
-        labelSpan = (vertical ? metrics.height() : metrics.horizontalAdvance(QStringLiteral("500k"))) + 6;
+        perDecade = length / decades;
+        labelSpan = (axis_->orientation() == Qt::Vertical ? metrics.height()
+                                                          : metrics.horizontalAdvance(QStringLiteral("500k"))) +
+                    6;
     }
     oneTwoFive_ = decades <= 3.5 && (perDecade <= 0 || std::log10(2.0) * perDecade >= labelSpan);
     if (oneTwoFive_) {

@@ -10,12 +10,14 @@ QString chartViewName(ChartView view) {
             return QStringLiteral("gbps");
         case ChartView::threads:
             return QStringLiteral("threads");
+        case ChartView::bars:
+            return QStringLiteral("bars");
     }
     return {};
 }
 
 std::optional<ChartView> parseChartView(const QString& name) {
-    for (const ChartView view : {ChartView::nsop, ChartView::gbps, ChartView::threads}) {
+    for (const ChartView view : kChartViews) {
         if (name == chartViewName(view)) return view;
     }
     return std::nullopt;

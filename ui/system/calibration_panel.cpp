@@ -3,10 +3,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "common/status_colours.hpp"
 
@@ -15,33 +13,27 @@ namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-// Runs on a pool thread: everything arrives by value, everything said goes through the promise.
-void calibrateOnWorker(QPromise<CalibrationOutcome>& promise, const Registry& registry, const CpuInfo& cpu,
-                       CalibrationOptions options, const std::filesystem::path& file, std::stop_token stop,
-                       std::optional<Calibration> previous) {
-    if (previous) options.previous = &*previous;
+// What a calibration that ended without a result says (only if the worker threw).
+CalibrationOutcome lostCalibration() {
     CalibrationOutcome outcome;
-    auto result = calibrate(
-        registry, cpu, options,
-        [&](const CalibrationProgress& p) {
-            promise.setProgressRange(0, static_cast<int>(p.total));
-            promise.setProgressValue(static_cast<int>(p.done));
-        },
-        stop);
-    if (!result) {
-        outcome.error = result.error().message;
-    } else {
-        if (auto saved = save_calibration(*result, file); !saved) outcome.saveError = saved.error().message;
-        outcome.calibration = std::move(*result);
-    }
-    promise.addResult(std::move(outcome));
+    outcome.error = QObject::tr("the calibration stopped unexpectedly").toStdString();
+    return outcome;
 }
 
 }  // namespace
 
 CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu, std::filesystem::path file,
                                    QWidget* parent)
-    : QGroupBox(tr("Dispatch"), parent), registry_(registry), cpu_(cpu), file_(std::move(file)) {
+    : QGroupBox(tr("Dispatch"), parent),
+      registry_(registry),
+      cpu_(cpu),
+      file_(std::move(file)),
+      job_(
+          [this](const CalibrationProgress& p) {
+              progress_->setRange(0, static_cast<int>(p.total));
+              progress_->setValue(static_cast<int>(p.done));
+          },
+          [this](const CalibrationOutcome& outcome) { onFinished(outcome); }, lostCalibration()) {
     setObjectName(QStringLiteral("calibrationPanel"));
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("calibrationStatus"));
@@ -76,9 +68,6 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
 
     connect(run_, &QPushButton::clicked, this, &CalibrationPanel::run);
     connect(cancel_, &QPushButton::clicked, this, &CalibrationPanel::cancel);
-    connect(&watcher_, &QFutureWatcherBase::progressRangeChanged, progress_, &QProgressBar::setRange);
-    connect(&watcher_, &QFutureWatcherBase::progressValueChanged, progress_, &QProgressBar::setValue);
-    connect(&watcher_, &QFutureWatcherBase::finished, this, &CalibrationPanel::onFinished);
 
     showStatus();
     refresh();
@@ -99,42 +88,53 @@ void CalibrationPanel::showStatus() {
     } else {
         text = tr("The built-in table: this CPU and build have not been calibrated yet.");
     }
-    if (running_) text = tr("Calibrating: timing every implementation, size band by size band…");
-    if (!lastMessage_.isEmpty() && !running_) text += QStringLiteral(" ") + lastMessage_;
-    if (!blockedBy_.isEmpty() && !running_) text += QStringLiteral(" ") + blockedBy_;
+    if (running()) text = tr("Calibrating: timing every implementation, size band by size band…");
+    if (!lastMessage_.isEmpty() && !running()) text += QStringLiteral(" ") + lastMessage_;
+    if (!blockedBy_.isEmpty() && !running()) text += QStringLiteral(" ") + blockedBy_;
     status_->setText(text);
 }
 
 void CalibrationPanel::refresh() {
-    run_->setEnabled(!running_ && blockedBy_.isEmpty());
-    cancel_->setEnabled(running_);
-    progress_->setVisible(running_);
+    run_->setEnabled(!running() && blockedBy_.isEmpty());
+    cancel_->setEnabled(running());
+    progress_->setVisible(running());
 }
 
 void CalibrationPanel::run() {
-    if (running_ || !blockedBy_.isEmpty()) return;
-    running_ = true;
+    if (running() || !blockedBy_.isEmpty()) return;
     lastMessage_.clear();
-    stop_ = std::stop_source();
     progress_->setRange(0, 0);  // busy until the worker says how much there is
-    watcher_.setFuture(QtConcurrent::run(
-        &pool_,
-        [](QPromise<CalibrationOutcome>& promise, const Registry* registry, CpuInfo cpu, CalibrationOptions options,
-           std::filesystem::path file, std::stop_token stop, std::optional<Calibration> previous) {
-            calibrateOnWorker(promise, *registry, cpu, options, file, std::move(stop), std::move(previous));
-        },
-        &registry_, cpu_, options_, file_, stop_.get_token(), current_));
+    // Everything by value but the registry, which outlives the panel (and so its pool's work).
+    job_.start(pool_, [registry = &registry_, cpu = cpu_, options = options_, file = file_, previous = current_](
+                          CalibrationRun::Channel& channel, std::stop_token stop) {
+        CalibrationOptions asked = options;
+        if (previous) asked.previous = &*previous;
+        CalibrationOutcome outcome;
+        auto result = calibrate(
+            *registry, cpu, asked,
+            [&](const CalibrationProgress& p) {
+                channel.post(CalibrationProgress{p.done, p.total, {}});
+            },
+            std::move(stop));
+        if (!result) {
+            outcome.error = result.error().message;
+        } else {
+            if (auto saved = save_calibration(*result, file); !saved) outcome.saveError = saved.error().message;
+            outcome.calibration = std::move(*result);
+        }
+        return outcome;
+    });
     showStatus();
     refresh();
     emit runningChanged(true);
 }
 
 void CalibrationPanel::cancel() {
-    if (running_) stop_.request_stop();
+    if (running()) job_.cancel();
 }
 
 void CalibrationPanel::shutdown() {
-    stop_.request_stop();
+    job_.cancel();
     pool_.waitForDone();
 }
 
@@ -145,7 +145,7 @@ void CalibrationPanel::setBlockedBy(const QString& reason) {
 }
 
 void CalibrationPanel::showApplied(const AppliedCalibration& applied) {
-    if (!running_) current_ = applied.calibration;
+    if (!running()) current_ = applied.calibration;
     setStartNote(QString::fromStdString(applied.note));
     showStatus();
 }
@@ -155,17 +155,9 @@ void CalibrationPanel::setStartNote(const QString& note) {
     note_label_->setVisible(!note.isEmpty());
 }
 
-void CalibrationPanel::onFinished() {
-    const auto future = watcher_.future();
-    CalibrationOutcome outcome;
-    if (future.resultCount() > 0) {
-        outcome = future.resultAt(0);
-    } else {
-        outcome.error = tr("the calibration stopped unexpectedly").toStdString();
-    }
-    running_ = false;
+void CalibrationPanel::onFinished(const CalibrationOutcome& outcome) {
     if (outcome.calibration) {
-        current_ = std::move(outcome.calibration);
+        current_ = outcome.calibration;
         registry_.use_plan(keep_plan(*current_, registry_));
         setStartNote({});
         lastMessage_ =

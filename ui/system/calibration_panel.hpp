@@ -4,13 +4,12 @@
 // the next start and applied to the registry at once; a cancelled one changes nothing.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QThreadPool>
 #include <optional>
-#include <stop_token>
 #include <string>
 
+#include "common/job_run.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
 #include "hashscope/registry.hpp"
@@ -28,6 +27,9 @@ struct CalibrationOutcome {
     std::string saveError;  // when it could not be kept for the next start
 };
 
+// A calibration's updates say how many (algorithm, band) pairs are decided, for the progress bar.
+using CalibrationRun = JobRun<CalibrationProgress, CalibrationOutcome>;
+
 class CalibrationPanel : public QGroupBox {
     Q_OBJECT
 
@@ -43,7 +45,7 @@ public:
     void cancel();
     // cancel(), then waits for the worker.
     void shutdown();
-    [[nodiscard]] bool running() const { return running_; }
+    [[nodiscard]] bool running() const { return job_.running(); }
     // Another measuring job is running: the button is off and says why; run() does nothing.
     void setBlockedBy(const QString& reason);
     // What the program applied at start (apply_saved_calibration, read before the window): the
@@ -63,7 +65,7 @@ signals:
     void runFinished();
 
 private:
-    void onFinished();
+    void onFinished(const CalibrationOutcome& outcome);
     void showStatus();
     void refresh();
 
@@ -72,9 +74,7 @@ private:
     std::filesystem::path file_;
     CalibrationOptions options_;
     QThreadPool pool_;  // our own: a calibration never waits behind other work
-    std::stop_source stop_;
-    QFutureWatcher<CalibrationOutcome> watcher_;
-    bool running_ = false;
+    CalibrationRun job_;
     QString blockedBy_, lastMessage_;
     std::optional<Calibration> current_;
 

@@ -58,7 +58,10 @@ QString details(const SelfTestOutcome& o, bool alone) {
 }  // namespace
 
 SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
-    : QGroupBox(tr("Self-test"), parent), registry_(registry) {
+    : QGroupBox(tr("Self-test"), parent),
+      registry_(registry),
+      job_([this](const SelfTestUpdate& update) { onOutcome(update.outcome, update.progress); },
+           [this](const SelfTestReport& report) { onFinished(report); }, lostSelfTestReport()) {
     setObjectName(QStringLiteral("selfTestPanel"));
     pool_.setObjectName(QStringLiteral("selfTestPool"));
     pool_.setMaxThreadCount(1);
@@ -68,7 +71,6 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
         tr("Run every implementation this CPU can run through the known-answer vectors of its "
            "algorithm, then compare it with the algorithm's reference implementation on random "
            "messages of many lengths, fed in random pieces"));
-    runToolTip_ = run_->toolTip();
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("selfTestCancelButton"));
     progress_ = new QProgressBar(this);
@@ -102,6 +104,7 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(table_, 1);
 
+    showBlocksOn(summary_, run_);
     connect(run_, &QPushButton::clicked, this, &SelfTestPanel::run);
     connect(cancel_, &QPushButton::clicked, this, &SelfTestPanel::cancel);
     resetTable();
@@ -110,7 +113,7 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
 SelfTestPanel::~SelfTestPanel() { shutdown(); }
 
 void SelfTestPanel::setOptions(const SelfTestOptions& options) {
-    if (job_) return;
+    if (running()) return;
     options_ = options;
     report_ = {};
     resetTable();
@@ -160,49 +163,28 @@ void SelfTestPanel::resetTable() {
 }
 
 void SelfTestPanel::run() {
-    if (job_ || !blockedBy_.isEmpty()) return;  // the summary already says why
+    if (running() || !blockedBy().isEmpty()) return;  // the summary already says why
     report_ = {};
     resetTable();
     for (int r = 0; r < table_->rowCount(); ++r) {
         if (table_->item(r, kSelfTestResult)->text() == tr("not run"))
             table_->item(r, kSelfTestResult)->setText(tr("waiting"));
     }
-    job_ = new SelfTestRun(registry_, options_, pool_, this);
-    connect(job_, &SelfTestRun::outcomeReady, this, &SelfTestPanel::onOutcome);
-    connect(job_, &SelfTestRun::finished, this, &SelfTestPanel::onFinished);
+    job_.start(pool_, selfTestWork(registry_, options_));
     summary_->setText(tr("Checking %1 implementations…").arg(runnable_));
     refresh();
     emit runningChanged(true);
 }
 
-void SelfTestPanel::setBlockedBy(const QString& reason) {
-    if (reason == blockedBy_) return;
-    if (blockedBy_.isEmpty()) {
-        summaryBeforeBlock_ = summary_->text();
-        summaryStyleBeforeBlock_ = summary_->styleSheet();
-    }
-    // Only our own reason is taken back: a newer summary stays.
-    const bool reasonShown = !blockedBy_.isEmpty() && summary_->text() == blockedBy_;
-    blockedBy_ = reason;
-    if (!reason.isEmpty()) {
-        summary_->setText(reason);
-        summary_->setStyleSheet({});
-    } else if (reasonShown) {
-        summary_->setText(summaryBeforeBlock_);
-        summary_->setStyleSheet(summaryStyleBeforeBlock_);
-    }
-    refresh();
-}
-
 void SelfTestPanel::cancel() {
-    if (!job_) return;
-    job_->cancel();
+    if (!running()) return;
+    job_.cancel();
     summary_->setText(tr("Cancelling…"));
     refresh();
 }
 
 void SelfTestPanel::shutdown() {
-    if (job_) job_->cancel();
+    job_.cancel();
     pool_.waitForDone();
 }
 
@@ -210,7 +192,7 @@ void SelfTestPanel::onOutcome(const SelfTestOutcome& outcome, const SelfTestProg
     const int row = rowOf(QString::fromStdString(outcome.algorithm), QString::fromStdString(outcome.implementation));
     if (row >= 0) showOutcome(row, outcome);
     progress_->setValue(static_cast<int>(progress.done));
-    if (!job_->cancelRequested()) summary_->setText(tr("Checking… %1 of %2").arg(progress.done).arg(progress.total));
+    if (!job_.cancelRequested()) summary_->setText(tr("Checking… %1 of %2").arg(progress.done).arg(progress.total));
 }
 
 void SelfTestPanel::showOutcome(int row, const SelfTestOutcome& outcome) {
@@ -239,8 +221,6 @@ void SelfTestPanel::showOutcome(int row, const SelfTestOutcome& outcome) {
 
 void SelfTestPanel::onFinished(const SelfTestReport& report) {
     report_ = report;
-    job_->deleteLater();  // we are inside its signal
-    job_ = nullptr;
     const auto passed = report_.count(SelfTestStatus::passed);
     const auto failed = report_.count(SelfTestStatus::failed);
     const auto skipped = report_.count(SelfTestStatus::skipped);
@@ -285,10 +265,9 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
 }
 
 void SelfTestPanel::refresh() {
-    progress_->setVisible(job_ != nullptr);  // a full bar after the run would say nothing the summary does not
-    run_->setEnabled(!job_ && blockedBy_.isEmpty());
-    run_->setToolTip(blockedBy_.isEmpty() ? runToolTip_ : blockedBy_);
-    cancel_->setEnabled(job_ && !job_->cancelRequested());
+    progress_->setVisible(running());  // a full bar after the run would say nothing the summary does not
+    run_->setEnabled(!running() && blockedBy().isEmpty());
+    cancel_->setEnabled(running() && !job_.cancelRequested());
 }
 
 }  // namespace hashscope::ui

@@ -8,8 +8,10 @@
 #include <QHash>
 #include <QThreadPool>
 
+#include "common/blockable_run.hpp"
 #include "hashscope/registry.hpp"
 #include "hashscope/selftest.hpp"
+#include "system/selftest_run.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -18,9 +20,7 @@ class QTableWidget;
 
 namespace hashscope::ui {
 
-class SelfTestRun;
-
-class SelfTestPanel : public QGroupBox {
+class SelfTestPanel : public QGroupBox, public BlockableRun {
     Q_OBJECT
 
 public:
@@ -29,17 +29,12 @@ public:
     explicit SelfTestPanel(const Registry& registry, QWidget* parent = nullptr);
     ~SelfTestPanel() override;
 
-    // What the Self-test and Cancel buttons do.
-    void run();
-    void cancel();
-    // cancel(), then waits for the worker (it stops within one random message).
-    void shutdown();
-    [[nodiscard]] bool running() const { return job_ != nullptr; }
-    // Another job whose figures this one would disturb (a benchmark): while `reason` is not empty
-    // the Self-test button is off and says why, and so does the summary; run() does nothing.
-    // Empty lifts the block. Cancel is never blocked.
-    void setBlockedBy(const QString& reason);
-    [[nodiscard]] const QString& blockedBy() const { return blockedBy_; }
+    // The Self-test and Cancel buttons, and the block a benchmark or calibration puts on the
+    // first (shown in the summary): see BlockableRun.
+    void run() override;
+    void cancel() override;
+    void shutdown() override;
+    [[nodiscard]] bool running() const override { return job_.running(); }
     // The last run that finished (cancelled or not); empty before the first.
     [[nodiscard]] const SelfTestReport& report() const { return report_; }
 
@@ -59,7 +54,7 @@ private:
     void onOutcome(const SelfTestOutcome& outcome, const SelfTestProgress& progress);
     void onFinished(const SelfTestReport& report);
     void showOutcome(int row, const SelfTestOutcome& outcome);
-    void refresh();
+    void refresh() override;
 
     Registry registry_;
     SelfTestOptions options_;
@@ -71,12 +66,8 @@ private:
     QLabel* summary_;
     QTableWidget* table_;
     QHash<QString, int> rows_;  // "algorithm/implementation" -> table row
-    QString blockedBy_;
-    QString runToolTip_;  // the button's own tooltip, back when a block is lifted
-    // What the summary said before a block's reason replaced it, back when the block is lifted.
-    QString summaryBeforeBlock_, summaryStyleBeforeBlock_;
 
-    SelfTestRun* job_ = nullptr;
+    SelfTestRun job_;
     SelfTestReport report_;
     std::size_t runnable_ = 0;
 };

@@ -23,6 +23,17 @@ namespace {
 constexpr int kSidecarLookups = 100;
 constexpr int kAnnounceMs = 100;
 
+// Moves a row's read on to where a hashing or checking event says it is; returns the bytes newly
+// read, for the total (none when the event is not ahead of the row).
+template <class Event>
+quint64 advanceRead(VerifyRow& r, const Event& e) {
+    const quint64 read = e.done > r.done ? e.done - r.done : 0;
+    r.done = e.done;
+    r.total = e.total;
+    r.elapsedNs = e.elapsedNs;
+    return read;
+}
+
 }  // namespace
 
 VerifyController::VerifyController(FileTableModel* model, QObject* parent) : QObject(parent), model_(model) {
@@ -159,10 +170,7 @@ void VerifyController::onHashEvents(const QVector<HashEvent>& events) {
             case HashEvent::Kind::progress:
                 model_->update(e.row, [&](VerifyRow& r) {
                     if (!r.reading) return;
-                    if (e.done > r.done) readTotal_ += e.done - r.done;
-                    r.done = e.done;
-                    r.total = e.total;
-                    r.elapsedNs = e.elapsedNs;
+                    readTotal_ += advanceRead(r, e);
                 });
                 break;
             case HashEvent::Kind::finished:
@@ -280,10 +288,7 @@ void VerifyController::onCheckEvents(CheckRun* run, const QVector<CheckEvent>& e
                     if (isFinal(r.status)) return;
                     r.status = RowStatus::hashing;
                     r.reading = true;
-                    if (e.done > r.done) readTotal_ += e.done - r.done;
-                    r.done = e.done;
-                    r.total = e.total;
-                    r.elapsedNs = e.elapsedNs;
+                    readTotal_ += advanceRead(r, e);
                     return;
                 case CheckEvent::Kind::verdict:
                     if (r.reading && e.bytes > r.done) readTotal_ += e.bytes - r.done;
