@@ -13,7 +13,8 @@ namespace {
 
 std::string human_bytes(std::uint64_t bytes) {
     if (bytes == 0) return "-";
-    if (bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + " MiB";
+    constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+    if (bytes % kMiB == 0) return std::to_string(bytes / kMiB) + " MiB";
     if (bytes % 1024 == 0) return std::to_string(bytes / 1024) + " KiB";
     return std::to_string(bytes) + " B";
 }

@@ -58,6 +58,10 @@ bool expectation_from_text(const std::string& text, const AlgorithmInfo* forced,
         if (used) e.readings.push_back(reading.bytes);
     }
     if (e.candidates.empty()) {
+        if (forced == nullptr) {
+            complain("--expect: '" + text + "' is no digest of an algorithm HashScope knows");
+            return false;
+        }
         complain("--expect: a " + std::string(forced->display) + " digest has " + std::to_string(forced->digest_size) +
                  " bytes; '" + text + "' is not one");
         return false;

@@ -106,7 +106,7 @@ void BenchPageSettingsTest::badFieldsShowInlineErrors() {
     QCOMPARE(page_->config()->spec()->modes.size(), std::size_t{2});
 
     // No implementation ticked: nothing to run, and the estimate says why.
-    page_->config()->tree()->setSelection({});
+    page_->config()->tree()->setTicked({});
     QVERIFY(!button("runButton")->isEnabled());
     QVERIFY(estimate->text().contains(QStringLiteral("ticked")));
 }

@@ -297,7 +297,7 @@ void BenchmarkPage::refresh() {
 }
 
 QString BenchmarkPage::saveChart(const QString& path, double scale) {
-    const QString error = chart_->save(path, scale);
+    QString error = chart_->save(path, scale);
     setStatus(error.isEmpty() ? tr("Saved the chart to %1").arg(path) : error, !error.isEmpty());
     return error;
 }
@@ -305,7 +305,7 @@ QString BenchmarkPage::saveChart(const QString& path, double scale) {
 QString BenchmarkPage::exportResults(const QString& path) {
     bench::BenchReport out = report_;
     if (baseline_) bench::compare_with_baseline(out, *baseline_);
-    const QString error = writeResults(out, path);
+    QString error = writeResults(out, path);
     setStatus(error.isEmpty() ? tr("Exported the results to %1").arg(path) : error, !error.isEmpty());
     return error;
 }
@@ -313,7 +313,7 @@ QString BenchmarkPage::exportResults(const QString& path) {
 QString BenchmarkPage::loadBaseline(const QString& path) {
     auto loaded = readReport(path);
     if (!loaded) {
-        const QString error = QString::fromStdString(loaded.error().message);
+        QString error = QString::fromStdString(loaded.error().message);
         setStatus(error, true);
         return error;
     }

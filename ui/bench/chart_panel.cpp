@@ -254,7 +254,7 @@ void ChartPanel::onMouseMove(QMouseEvent* event) {
 
 QString ChartPanel::save(const QString& path, double scale) {
     if (stack_->currentWidget() != plot_) return tr("cannot save %1: there is no chart yet").arg(path);
-    const QString error = exportChart(*plot_, path, ExportSize{1200, 750, scale});
+    QString error = exportChart(*plot_, path, ExportSize{1200, 750, scale});
     // The export laid the chart out at its own size; ticks follow the layout before, so twice.
     plot_->replot();
     plot_->replot();

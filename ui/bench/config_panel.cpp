@@ -118,7 +118,7 @@ ConfigPanel::ConfigPanel(const Registry& registry, const CpuInfo& cpu, QWidget* 
     layout->addWidget(estimate_);
 
     connect(preset_, &QComboBox::activated, this, [this] { applyPreset(preset_->currentText()); });
-    connect(tree_, &ParticipantTree::selectionChanged, this, &ConfigPanel::onEdited);
+    connect(tree_, &ParticipantTree::tickedChanged, this, &ConfigPanel::onEdited);
     connect(sizes_, &QLineEdit::textChanged, this, &ConfigPanel::onEdited);
     connect(modes_, &QComboBox::currentTextChanged, this, &ConfigPanel::onEdited);
     connect(threads_, &QLineEdit::textChanged, this, &ConfigPanel::onEdited);
@@ -157,7 +157,7 @@ void ConfigPanel::setSettings(const BenchSettings& settings) {
 
 void ConfigPanel::fill(const BenchSettings& s) {
     filling_ = true;
-    tree_->setSelection(s.participants);
+    tree_->setTicked(s.participants);
     sizes_->setText(s.sizes);
     modes_->setCurrentText(s.modes);
     threads_->setText(s.threads);

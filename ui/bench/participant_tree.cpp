@@ -33,7 +33,7 @@ ParticipantTree::ParticipantTree(const Registry& registry, QWidget* parent) : QT
     setUniformRowHeights(true);
     populate(registry);
     connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem*, int column) {
-        if (!updating_ && column == Name) emit selectionChanged();
+        if (!updating_ && column == Name) emit tickedChanged();
     });
 }
 
@@ -66,7 +66,7 @@ void ParticipantTree::populate(const Registry& registry) {
     }
 }
 
-void ParticipantTree::setSelection(const std::vector<bench::Participant>& participants) {
+void ParticipantTree::setTicked(const std::vector<bench::Participant>& participants) {
     updating_ = true;
     for (int i = 0; i < topLevelItemCount(); ++i) {
         QTreeWidgetItem* top = topLevelItem(i);
@@ -83,7 +83,7 @@ void ParticipantTree::setSelection(const std::vector<bench::Participant>& partic
         top->setExpanded(any);
     }
     updating_ = false;
-    emit selectionChanged();
+    emit tickedChanged();
 }
 
 std::vector<bench::Participant> ParticipantTree::selection() const {

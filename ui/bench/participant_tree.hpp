@@ -23,7 +23,7 @@ public:
 
     // Ticks exactly these (unknown or unavailable ones are ignored) and shows the algorithms they
     // belong to expanded.
-    void setSelection(const std::vector<bench::Participant>& participants);
+    void setTicked(const std::vector<bench::Participant>& participants);
     // The ticked implementations, in table order: algorithm by algorithm, best first.
     [[nodiscard]] std::vector<bench::Participant> selection() const;
 
@@ -31,7 +31,7 @@ public:
     [[nodiscard]] QTreeWidgetItem* implementationItem(const QString& algorithm, const QString& implementation) const;
 
 signals:
-    void selectionChanged();
+    void tickedChanged();
 
 private:
     void populate(const Registry& registry);

@@ -1,6 +1,7 @@
 #include "plot/chart_style.hpp"
 
 #include <array>
+#include <cmath>
 
 namespace hashscope::ui::chart_style {
 namespace {
@@ -42,7 +43,7 @@ QColor shadeForSize(const QColor& base, int size, int sizeCount) {
     if (sizeCount < 2) return base;
     // The largest size gets the full colour, the smallest is mixed halfway with white.
     const double whiteShare = 0.55 * (1.0 - static_cast<double>(size) / (sizeCount - 1));
-    auto mix = [&](int channel) { return static_cast<int>(channel + (255 - channel) * whiteShare + 0.5); };
+    auto mix = [&](int channel) { return static_cast<int>(std::lround(channel + (255 - channel) * whiteShare)); };
     return {mix(base.red()), mix(base.green()), mix(base.blue())};
 }
 

@@ -104,8 +104,8 @@ QVector<double> SizeTicker::createSubTickVector(int /*subTickCount*/, const QVec
     QVector<double> subTicks;
     if (octavesPerTick_ == 1 || ticks.isEmpty() || !(ticks.first() > 0)) return subTicks;
     // Powers of two between the first and last tick (measured ticks need not be powers of two).
-    for (double v = std::exp2(std::floor(std::log2(ticks.first())) + 1); v < ticks.last(); v *= 2) {
-        if (!isMajor(ticks, v)) subTicks.push_back(v);
+    for (int e = static_cast<int>(std::floor(std::log2(ticks.first()))) + 1; std::ldexp(1.0, e) < ticks.last(); ++e) {
+        if (!isMajor(ticks, std::ldexp(1.0, e))) subTicks.push_back(std::ldexp(1.0, e));
     }
     return subTicks;
 }

@@ -19,11 +19,12 @@ constexpr std::array kCounted{RowStatus::ok,         RowStatus::failed,  RowStat
 
 QString formatElapsed(qint64 nanoseconds) {
     const qint64 s = nanoseconds / 1'000'000'000;
-    if (s >= 3600)
+    if (s >= 3600) {
         return QStringLiteral("%1:%2:%3")
             .arg(s / 3600)
             .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
             .arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QThread>
 #include <algorithm>
+#include <utility>
 
 #include "verify/algorithm_names.hpp"
 #include "verify/check_run.hpp"
@@ -83,7 +84,7 @@ void VerifyController::onIntake(IntakeJob* job, const QVector<IntakeItem>& items
     int& topLevel = intakeTopLevel_[job];
     auto addPending = [&] {
         if (rows.isEmpty()) return;
-        const QVector<RowId> ids = model_->addRows(std::move(rows));
+        const QVector<RowId> ids = model_->addRows(std::exchange(rows, {}));
         QVector<RowId> toHash;
         QVector<bool> lookFlags;
         for (qsizetype i = 0; i < ids.size(); ++i) {
@@ -93,7 +94,6 @@ void VerifyController::onIntake(IntakeJob* job, const QVector<IntakeItem>& items
             lookFlags << sidecars[i];
         }
         enqueue(toHash, lookFlags);
-        rows.clear();
         sidecars.clear();
         rotational.clear();
     };

@@ -106,7 +106,7 @@ Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_
             std::array<ExtendFn, kBands> kernels;
             for (std::size_t band = 0; band < kBands; ++band) {
                 const auto* chosen = (impl.empty() || impl == "best") ? best(algorithm, kBandLimits[band] - 1) : row;
-                kernels[band] = chosen->extend != nullptr ? chosen->extend : row->extend;
+                kernels[band] = chosen != nullptr && chosen->extend != nullptr ? chosen->extend : row->extend;
             }
             return HasherPtr(std::make_unique<detail::ValueHasher>(*find_algorithm(algorithm), kernels, row->initial));
         }

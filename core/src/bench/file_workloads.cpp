@@ -11,8 +11,6 @@
 
 #include "hashscope/file_hash.hpp"
 
-extern char** environ;
-
 namespace hashscope::bench::detail {
 namespace {
 

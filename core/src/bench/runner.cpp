@@ -288,6 +288,7 @@ private:
         };
         std::stable_sort(index.begin(), index.end(), [&](auto a, auto b) { return key(a) < key(b); });
         std::vector<CellResult> sorted;
+        sorted.reserve(index.size());
         for (auto i : index) sorted.push_back(std::move(report_.results[i]));
         report_.results = std::move(sorted);
 

@@ -101,7 +101,7 @@ std::string format_size(std::size_t bytes) {
            bytes % (std::size_t{1} << (10 * (unit + 1))) == 0) {
         ++unit;
     }
-    if (unit == 0 && bytes >= 1024 * 1024) {  // not a round number: show one decimal of the best unit
+    if (unit == 0 && bytes >= std::size_t{1} << 20) {  // not a round number: show one decimal of the best unit
         double value = static_cast<double>(bytes);
         while (value >= 1024 && unit + 1 < std::size(kUnits)) {
             value /= 1024;

@@ -111,6 +111,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
     CalibrationProgress state;
     state.total = algorithms().size() * kBands;
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
+    buffers.reserve(std::size(kProbeSizes));
     for (std::size_t size : kProbeSizes) {
         buffers.push_back(
             std::make_unique<bench::detail::BufferSet>(size, bench::Placement::hot, 0x5eed, cpu.caches.l3));
@@ -175,6 +176,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 };
                 const auto decide = [&](std::size_t incumbent, const std::vector<std::size_t>& among) {
                     std::vector<std::vector<double>> ns;
+                    ns.reserve(among.size());
                     for (const std::size_t c : among) ns.push_back(timed[c].ns);
                     const auto at = std::find(among.begin(), among.end(), incumbent) - among.begin();
                     return among[choose_by_measurement(ns, static_cast<std::size_t>(at), options.margin)];

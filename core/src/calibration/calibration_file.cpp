@@ -48,7 +48,7 @@ json band_limits() {
     return limits;
 }
 
-LoadedCalibration ignored(std::string why) { return {std::nullopt, "the saved calibration is ignored: " + why}; }
+LoadedCalibration ignored(const std::string& why) { return {std::nullopt, "the saved calibration is ignored: " + why}; }
 
 }  // namespace
 

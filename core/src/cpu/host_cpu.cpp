@@ -131,7 +131,7 @@ void fill_from_os(CpuInfo& info, const ProcCpuinfo& proc) {
     info.features = cpu_detail::fallback_features();
 }
 
-std::string or_unknown(std::string value) { return value.empty() ? std::string("unknown") : value; }
+std::string or_unknown(const std::string& value) { return value.empty() ? std::string("unknown") : value; }
 
 CpuInfo detect() {
     CpuInfo info;

@@ -18,7 +18,7 @@ constexpr std::size_t kMaxAlignment = 64;
 std::vector<std::size_t> boundary_lengths() {
     std::vector<std::size_t> lengths;
     for (std::size_t n = 0; n <= 64; ++n) lengths.push_back(n);
-    for (std::size_t p = 128; p <= 64 * 1024; p *= 2) {
+    for (std::size_t p = 128; p <= std::size_t{64} << 10; p *= 2) {
         lengths.insert(lengths.end(), {p - 1, p, p + 1});
     }
     return lengths;

@@ -20,7 +20,7 @@ namespace hashscope::selftest {
 // Random messages: windows of many lengths, at every alignment, into one buffer of random bytes.
 class RandomCorpus {
 public:
-    static constexpr std::size_t kMaxLength = 96 * 1024;
+    static constexpr std::size_t kMaxLength = std::size_t{96} << 10;
 
     RandomCorpus(std::uint64_t seed, std::size_t count);
 

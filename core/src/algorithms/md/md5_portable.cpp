@@ -36,7 +36,7 @@ void compress_md5_portable(std::uint32_t* state, const std::byte* data, std::siz
     u32 a = state[0], b = state[1], c = state[2], d = state[3];
     for (std::size_t block = 0; block < blocks; ++block, data += 64) {
         u32 x[16];
-        for (int i = 0; i < 16; ++i) x[i] = load_le(data + 4 * i);
+        for (int i = 0; i < 16; ++i) x[i] = load_le(data + std::ptrdiff_t{4} * i);
         const u32 a0 = a, b0 = b, c0 = c, d0 = d;
 
         // clang-format off

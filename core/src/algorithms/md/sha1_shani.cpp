@@ -30,7 +30,8 @@ void compress_sha1_shani(std::uint32_t* state, const std::byte* data, std::size_
 #pragma GCC unroll 20
         for (int j = 0; j < 20; ++j) {
             if (j < 4) {
-                w[j] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * j)), swap);
+                w[j] = _mm_shuffle_epi8(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + std::ptrdiff_t{16} * j)), swap);
             }
             const __m128i e = j == 0 ? _mm_add_epi32(e_vec, w[0]) : _mm_sha1nexte_epu32(before, w[j % 4]);
             before = abcd;

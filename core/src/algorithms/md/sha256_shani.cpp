@@ -49,7 +49,8 @@ void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::siz
 #pragma GCC unroll 16
         for (int j = 0; j < 16; ++j) {
             if (j < 4) {
-                w[j] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * j)), swap);
+                w[j] = _mm_shuffle_epi8(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + std::ptrdiff_t{16} * j)), swap);
             }
             __m128i msg = _mm_add_epi32(w[j % 4], _mm_load_si128(k + j));
             cdgh = _mm_sha256rnds2_epu32(cdgh, abef, msg);
