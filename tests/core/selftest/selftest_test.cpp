@@ -10,7 +10,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/crc/crc_table.hpp"
 #include "selftest/cross_check.hpp"
 #include "selftest/known_answers.hpp"
 
@@ -28,20 +28,20 @@ SelfTestOptions seeded(std::size_t messages = 200) {
 
 // CRC-32C that is off by one bit on every update: wrong on every message.
 std::uint64_t wrong_crc32c(std::uint64_t value, const std::byte* data, std::size_t size) {
-    return detail::extend_crc32c_table(value, data, size) ^ 1;
+    return crc::extend_crc32c_table(value, data, size) ^ 1;
 }
 
 // CRC-32C that is right except on updates longer than 5000 bytes, as a SIMD path with a bug in
 // its large-block loop would be.
 std::uint64_t wrong_when_long(std::uint64_t value, const std::byte* data, std::size_t size) {
-    const auto crc = detail::extend_crc32c_table(value, data, size);
+    const auto crc = crc::extend_crc32c_table(value, data, size);
     return size > 5000 ? crc ^ 0x80 : crc;
 }
 
 HasherPtr refusing_factory() { throw std::runtime_error("no provider for this digest"); }
 
 const auto kInjected = std::to_array<Implementation>({
-    {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, detail::extend_crc32c_table},
+    {"crc32c", "table", "own", {}, 10, "byte-at-a-time table (reference)", nullptr, crc::extend_crc32c_table},
     {"crc32c", "wrong", "own", {}, 90, "deliberately wrong", nullptr, wrong_crc32c},
     {"sha256", "refusing", "openssl", {}, 50, "throws when made", refusing_factory},
 });
@@ -117,7 +117,7 @@ TEST(SelfTest, AWrongImplementationIsReportedAsFailing) {
 TEST(SelfTest, CrossCheckCatchesWhatTheVectorsMiss) {
     // Only the long updates are wrong: the cross-check's long random messages find it.
     const Implementation subtle{"crc32c", "subtle", "own", {}, 90, "", nullptr, wrong_when_long};
-    const Implementation table{"crc32c", "table", "own", {}, 10, "", nullptr, detail::extend_crc32c_table};
+    const Implementation table{"crc32c", "table", "own", {}, 10, "", nullptr, crc::extend_crc32c_table};
     const selftest::RandomCorpus corpus(kSeed, 200);
     std::vector<Digest> expected;
     auto reference = selftest::make_hasher_for(table);
