@@ -1,18 +1,69 @@
-// The algorithms HashScope knows (docs/architecture.md §2): their ids, display names and digest sizes.
+// The algorithms HashScope knows (docs/architecture.md §2): their ids, display names and digest
+// sizes, how checksum files name them, and their known answers. Each is one row of
+// core/src/algorithms/algorithm_table.cpp, the only place these facts are written.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <span>
 #include <string_view>
 
 namespace hashscope {
 
+// Up to N values kept in place, so that a table row can list a few facts inline: {"a", "b"}.
+// More than N does not compile in a constant table (the write past the end is no constant).
+template <class T, std::size_t N>
+class FixedList {
+public:
+    constexpr FixedList() = default;
+    constexpr FixedList(std::initializer_list<T> values) {
+        for (const T& v : values) items_[size_++] = v;
+    }
+    [[nodiscard]] constexpr const T* begin() const { return items_.data(); }
+    [[nodiscard]] constexpr const T* end() const { return items_.data() + size_; }
+    [[nodiscard]] constexpr std::size_t size() const { return size_; }
+    [[nodiscard]] constexpr bool empty() const { return size_ == 0; }
+
+private:
+    std::array<T, N> items_{};
+    std::size_t size_ = 0;
+};
+
+// A message described compactly: `text` repeated to `length` bytes ("a" x 1000000), or, when
+// `text` is empty, BLAKE3's test input: byte i is i % 251.
+struct MessageSpec {
+    std::string_view text;
+    std::size_t length = 0;
+};
+
+// A published digest of a message: every implementation of the algorithm must give it (the
+// self-test checks it at run time, the tests at build time).
+struct KnownAnswer {
+    MessageSpec message;
+    std::string_view hex;  // the digest as Digest::hex() prints it
+};
+
+// A word in a sums file's name that says which algorithm made it: "x.WORD", "x.WORDsum(s)" or
+// "WORDSUMS" as a word of the name (SHA256SUMS, x.sha256, B3SUMS, release.sfv).
+struct SumsFileWord {
+    std::string_view word;  // lower case
+    int rank = 0;           // among the algorithms sharing the word ("sha2", "xxh"): 0 the most likely
+};
+
 struct AlgorithmInfo {
-    std::string_view id;       // "sha256", "crc32c", ... — the CLI's and the JSON's name
-    std::string_view display;  // "SHA-256", "CRC-32C" — for people
-    std::string_view bsd_tag;  // "SHA256" as in "SHA256 (name) = hex" (coreutils --tag)
-    std::size_t digest_size;   // bytes
-    bool combinable;           // crc(a||b) can be computed from crc(a), crc(b) and len(b)
+    std::string_view id;          // "sha256", "crc32c", ... — the CLI's and the JSON's name
+    std::string_view display;     // "SHA-256", "CRC-32C" — for people
+    std::string_view bsd_tag;     // "SHA256" as in "SHA256 (name) = hex" (coreutils --tag)
+    std::size_t digest_size = 0;  // bytes
+    bool combinable = false;      // crc(a||b) can be computed from crc(a), crc(b) and len(b)
+    // How checksum files name it, beyond the id, display name and BSD tag (verify/sums_file.hpp):
+    FixedList<SumsFileWord, 4> file_words{};       // words of a sums file's name
+    FixedList<std::string_view, 2> tag_aliases{};  // other BSD tags: OpenSSL's "SHA2-256", "BLAKE2b-512"
+    // How likely a bare digest of digest_size bytes is this algorithm's, among the algorithms of
+    // that size: 0 the most likely (a sums file of 64 hex digits is tried as SHA-256 first).
+    int size_rank = 0;
+    std::span<const KnownAnswer> known_answers{};  // sources: core/src/algorithms/known_answers.hpp
 };
 
 // Every algorithm, in the order docs/architecture.md §2 lists them.

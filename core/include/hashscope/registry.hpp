@@ -27,8 +27,8 @@ struct Implementation {
     std::string_view algorithm;    // AlgorithmInfo::id
     std::string_view id;           // "table", "sse42", "isal", "openssl", ...
     std::string_view backend;      // "own", or the library: "openssl", "zlib", "isal", ...
-    CpuFeatureSet needs;           // features the CPU must have
-    int priority;                  // higher wins among the available ones
+    CpuFeatureSet needs{};         // features the CPU must have
+    int priority = 0;              // higher wins among the available ones
     std::string_view description;  // one line for people
     // Exactly one of the two is set. Value checksums give their kernel itself, so that callers
     // that can use it (the benchmark, the verifier's combining) need no Hasher around it.

@@ -1,35 +1,84 @@
-// The catalogue of docs/architecture.md §2. Order here is the order every listing shows.
+// The catalogue of docs/architecture.md §2: every fact about an algorithm, in its row. Order here
+// is the order every listing shows. How checksum files name an algorithm (file_words,
+// tag_aliases, size_rank) is read by verify/sums_names.cpp; the known answers (known_answers.hpp,
+// with their sources) are what the self-test and the tests check every implementation against.
 #include <array>
 #include <cctype>
 
+#include "algorithms/known_answers.hpp"
 #include "hashscope/algorithm.hpp"
 
 namespace hashscope {
 namespace {
 
+// Three lines a row: what it is; how checksum files name it; its known answers.
+// clang-format off
 constexpr auto kAlgorithms = std::to_array<AlgorithmInfo>({
-    {"crc32", "CRC-32", "CRC32", 4, true},
-    {"crc32c", "CRC-32C", "CRC32C", 4, true},
-    {"crc64nvme", "CRC-64/NVME", "CRC64NVME", 8, true},
-    {"crc64xz", "CRC-64/XZ", "CRC64XZ", 8, true},
-    {"adler32", "Adler-32", "ADLER32", 4, true},
-    {"md5", "MD5", "MD5", 16, false},
-    {"sha1", "SHA-1", "SHA1", 20, false},
-    {"sha224", "SHA-224", "SHA224", 28, false},
-    {"sha256", "SHA-256", "SHA256", 32, false},
-    {"sha384", "SHA-384", "SHA384", 48, false},
-    {"sha512", "SHA-512", "SHA512", 64, false},
-    {"sha512-256", "SHA-512/256", "SHA512-256", 32, false},
-    {"sha3-256", "SHA3-256", "SHA3-256", 32, false},
-    {"sha3-512", "SHA3-512", "SHA3-512", 64, false},
-    {"blake2b", "BLAKE2b-512", "BLAKE2b", 64, false},
-    {"blake2s", "BLAKE2s-256", "BLAKE2s", 32, false},
-    {"blake3", "BLAKE3", "BLAKE3", 32, true},
-    {"xxh32", "XXH32", "XXH32", 4, false},
-    {"xxh64", "XXH64", "XXH64", 8, false},
-    {"xxh3", "XXH3-64", "XXH3", 8, false},
-    {"xxh128", "XXH128", "XXH128", 16, false},
+    {.id = "crc32", .display = "CRC-32", .bsd_tag = "CRC32", .digest_size = 4, .combinable = true,
+     .file_words = {{"crc32"}, {"sfv"}}, .tag_aliases = {"CRC32B"}, .size_rank = 0,
+     .known_answers = answers::kCrc32},
+    {.id = "crc32c", .display = "CRC-32C", .bsd_tag = "CRC32C", .digest_size = 4, .combinable = true,
+     .file_words = {{"crc32c"}}, .size_rank = 1,
+     .known_answers = answers::kCrc32c},
+    {.id = "crc64nvme", .display = "CRC-64/NVME", .bsd_tag = "CRC64NVME", .digest_size = 8, .combinable = true,
+     .file_words = {{"crc64nvme"}}, .size_rank = 0,
+     .known_answers = answers::kCrc64Nvme},
+    {.id = "crc64xz", .display = "CRC-64/XZ", .bsd_tag = "CRC64XZ", .digest_size = 8, .combinable = true,
+     .file_words = {{"crc64xz"}}, .size_rank = 3,
+     .known_answers = answers::kCrc64Xz},
+    {.id = "adler32", .display = "Adler-32", .bsd_tag = "ADLER32", .digest_size = 4, .combinable = true,
+     .file_words = {{"adler32"}}, .size_rank = 2,
+     .known_answers = answers::kAdler32},
+    {.id = "md5", .display = "MD5", .bsd_tag = "MD5", .digest_size = 16, .combinable = false,
+     .file_words = {{"md5"}}, .size_rank = 0,
+     .known_answers = answers::kMd5},
+    {.id = "sha1", .display = "SHA-1", .bsd_tag = "SHA1", .digest_size = 20, .combinable = false,
+     .file_words = {{"sha1"}}, .size_rank = 0,
+     .known_answers = answers::kSha1},
+    {.id = "sha224", .display = "SHA-224", .bsd_tag = "SHA224", .digest_size = 28, .combinable = false,
+     .file_words = {{"sha224"}, {"sha2", 3}}, .tag_aliases = {"SHA2-224"}, .size_rank = 0,
+     .known_answers = answers::kSha224},
+    {.id = "sha256", .display = "SHA-256", .bsd_tag = "SHA256", .digest_size = 32, .combinable = false,
+     .file_words = {{"sha256"}, {"sha2", 0}}, .tag_aliases = {"SHA2-256"}, .size_rank = 0,
+     .known_answers = answers::kSha256},
+    {.id = "sha384", .display = "SHA-384", .bsd_tag = "SHA384", .digest_size = 48, .combinable = false,
+     .file_words = {{"sha384"}, {"sha2", 2}}, .tag_aliases = {"SHA2-384"}, .size_rank = 0,
+     .known_answers = answers::kSha384},
+    {.id = "sha512", .display = "SHA-512", .bsd_tag = "SHA512", .digest_size = 64, .combinable = false,
+     .file_words = {{"sha512"}, {"sha2", 1}}, .tag_aliases = {"SHA2-512"}, .size_rank = 0,
+     .known_answers = answers::kSha512},
+    {.id = "sha512-256", .display = "SHA-512/256", .bsd_tag = "SHA512-256", .digest_size = 32, .combinable = false,
+     .file_words = {{"sha512-256"}, {"sha512_256"}}, .tag_aliases = {"SHA2-512/256"}, .size_rank = 4,
+     .known_answers = answers::kSha512_256},
+    {.id = "sha3-256", .display = "SHA3-256", .bsd_tag = "SHA3-256", .digest_size = 32, .combinable = false,
+     .file_words = {{"sha3-256"}, {"sha3_256"}, {"sha3", 0}}, .size_rank = 2,
+     .known_answers = answers::kSha3_256},
+    {.id = "sha3-512", .display = "SHA3-512", .bsd_tag = "SHA3-512", .digest_size = 64, .combinable = false,
+     .file_words = {{"sha3-512"}, {"sha3_512"}, {"sha3", 1}}, .size_rank = 2,
+     .known_answers = answers::kSha3_512},
+    {.id = "blake2b", .display = "BLAKE2b-512", .bsd_tag = "BLAKE2b", .digest_size = 64, .combinable = false,
+     .file_words = {{"blake2b"}, {"b2"}, {"blake2"}}, .tag_aliases = {"BLAKE2b-512"}, .size_rank = 1,
+     .known_answers = answers::kBlake2b},
+    {.id = "blake2s", .display = "BLAKE2s-256", .bsd_tag = "BLAKE2s", .digest_size = 32, .combinable = false,
+     .file_words = {{"blake2s"}, {"b2s"}}, .tag_aliases = {"BLAKE2s-256"}, .size_rank = 3,
+     .known_answers = answers::kBlake2s},
+    {.id = "blake3", .display = "BLAKE3", .bsd_tag = "BLAKE3", .digest_size = 32, .combinable = true,
+     .file_words = {{"blake3"}, {"b3"}}, .tag_aliases = {"BLAKE3-256"}, .size_rank = 1,
+     .known_answers = answers::kBlake3},
+    {.id = "xxh32", .display = "XXH32", .bsd_tag = "XXH32", .digest_size = 4, .combinable = false,
+     .file_words = {{"xxh32"}, {"xxh", 2}}, .size_rank = 3,
+     .known_answers = answers::kXxh32},
+    {.id = "xxh64", .display = "XXH64", .bsd_tag = "XXH64", .digest_size = 8, .combinable = false,
+     .file_words = {{"xxh64"}, {"xxh", 0}}, .size_rank = 1,
+     .known_answers = answers::kXxh64},
+    {.id = "xxh3", .display = "XXH3-64", .bsd_tag = "XXH3", .digest_size = 8, .combinable = false,
+     .file_words = {{"xxh3"}, {"xxh", 1}}, .tag_aliases = {"XXH3-64"}, .size_rank = 2,
+     .known_answers = answers::kXxh3},
+    {.id = "xxh128", .display = "XXH128", .bsd_tag = "XXH128", .digest_size = 16, .combinable = false,
+     .file_words = {{"xxh128"}, {"xxh", 3}}, .tag_aliases = {"XXH3-128"}, .size_rank = 1,
+     .known_answers = answers::kXxh128},
 });
+// clang-format on
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;

@@ -1,18 +1,13 @@
 // Names that say which algorithm: a sums file's own name (SHA256SUMS, x.md5, release.sfv), a BSD
-// tag ("SHA256", "SHA2-256", "BLAKE2b"), and the likely algorithms of a bare digest length.
+// tag ("SHA256", "SHA2-256", "BLAKE2b"), and the likely algorithms of a bare digest length. The
+// names themselves are facts of each algorithm's row (AlgorithmInfo: file_words, tag_aliases,
+// size_rank); this file only reads them.
 //
-// The sums file name table (case-insensitive; a trailing ".txt" is ignored):
-//   key      as an extension (x.KEY, x.KEYsum, x.KEYsums)   or as KEYSUMS / KEYSUM in the name
-//   md5 sha1 sha224 sha256 sha384 sha512 sha512-256 sha3-256 sha3-512 -> the algorithm itself
-//   sha2 -> sha256, sha512, sha384, sha224     sha3 -> sha3-256, sha3-512
-//   b2 blake2 blake2b -> blake2b               b2s blake2s -> blake2s
-//   b3 blake3 -> blake3                        sfv crc32 -> crc32
-//   crc32c crc64nvme crc64xz adler32 xxh32 xxh64 xxh3 xxh128 -> the algorithm itself
-//   xxh -> xxh64, xxh3, xxh32, xxh128 (xxhsum's default first)
-// "SHA256SUMS", "sha256sums.txt", "ubuntu-SHA256SUMS", "x.sha256", "x.sha256sum", "x.sha256.txt",
-// "B3SUMS", "x.b3", "x.xxh3" all say something; "CHECKSUMS" says nothing.
+// A file word counts (case-insensitively; a trailing ".txt" is ignored) as an extension (x.WORD,
+// x.WORDsum, x.WORDsums) or as WORDSUMS / WORDSUM in the name: "SHA256SUMS", "sha256sums.txt",
+// "ubuntu-SHA256SUMS", "x.sha256", "x.sha256sum", "x.sha256.txt", "B3SUMS", "x.b3", "x.xxh3" all
+// say something; "CHECKSUMS" says nothing.
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <string>
 #include <utility>
@@ -25,49 +20,40 @@ namespace {
 
 bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
-struct NameKey {
-    std::string_view key;
-    std::array<std::string_view, 4> ids;  // algorithm ids, most likely first; empty ones unused
+// A word of sums file names and the algorithms it names, most likely first ("xxh": xxh64, xxh3,
+// xxh32, xxh128), gathered once from the rows' file_words.
+struct NameWord {
+    std::string_view word;
+    std::vector<const AlgorithmInfo*> algorithms;
 };
 
-constexpr std::array kNameKeys{
-    NameKey{"md5", {"md5"}},
-    NameKey{"sha1", {"sha1"}},
-    NameKey{"sha224", {"sha224"}},
-    NameKey{"sha256", {"sha256"}},
-    NameKey{"sha384", {"sha384"}},
-    NameKey{"sha512", {"sha512"}},
-    NameKey{"sha512-256", {"sha512-256"}},
-    NameKey{"sha512_256", {"sha512-256"}},
-    NameKey{"sha3-256", {"sha3-256"}},
-    NameKey{"sha3_256", {"sha3-256"}},
-    NameKey{"sha3-512", {"sha3-512"}},
-    NameKey{"sha3_512", {"sha3-512"}},
-    NameKey{"sha2", {"sha256", "sha512", "sha384", "sha224"}},
-    NameKey{"sha3", {"sha3-256", "sha3-512"}},
-    NameKey{"b2", {"blake2b"}},
-    NameKey{"blake2", {"blake2b"}},
-    NameKey{"blake2b", {"blake2b"}},
-    NameKey{"b2s", {"blake2s"}},
-    NameKey{"blake2s", {"blake2s"}},
-    NameKey{"b3", {"blake3"}},
-    NameKey{"blake3", {"blake3"}},
-    NameKey{"sfv", {"crc32"}},
-    NameKey{"crc32", {"crc32"}},
-    NameKey{"crc32c", {"crc32c"}},
-    NameKey{"crc64nvme", {"crc64nvme"}},
-    NameKey{"crc64xz", {"crc64xz"}},
-    NameKey{"adler32", {"adler32"}},
-    NameKey{"xxh32", {"xxh32"}},
-    NameKey{"xxh64", {"xxh64"}},
-    NameKey{"xxh3", {"xxh3"}},
-    NameKey{"xxh128", {"xxh128"}},
-    NameKey{"xxh", {"xxh64", "xxh3", "xxh32", "xxh128"}},
-};
+const std::vector<NameWord>& name_words() {
+    static const std::vector<NameWord> words = [] {
+        struct Entry {
+            std::string_view word;
+            int rank;
+            const AlgorithmInfo* algorithm;
+        };
+        std::vector<Entry> entries;
+        for (const auto& a : algorithms()) {
+            for (const auto& w : a.file_words) entries.push_back({w.word, w.rank, &a});
+        }
+        std::stable_sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+            return std::pair(x.word, x.rank) < std::pair(y.word, y.rank);
+        });
+        std::vector<NameWord> out;
+        for (const auto& e : entries) {
+            if (out.empty() || out.back().word != e.word) out.push_back({e.word, {}});
+            out.back().algorithms.push_back(e.algorithm);
+        }
+        return out;
+    }();
+    return words;
+}
 
-const NameKey* find_key(std::string_view key) {
-    for (const auto& k : kNameKeys) {
-        if (k.key == key) return &k;
+const NameWord* find_word(std::string_view word) {
+    for (const auto& w : name_words()) {
+        if (w.word == word) return &w;
     }
     return nullptr;
 }
@@ -78,18 +64,18 @@ std::string_view strip_sum_suffix(std::string_view s) {
     return s;
 }
 
-// "KEYSUMS" or "KEYSUM" somewhere in the name, as a word of its own ("ubuntu-22.04-SHA256SUMS",
-// "sha256sums-signed"); the longest key wins ("sha3-256sums" is sha3-256, not sha3).
-const NameKey* find_sums_word(std::string_view s) {
-    const NameKey* best = nullptr;
-    for (const auto& k : kNameKeys) {
+// "WORDSUMS" or "WORDSUM" somewhere in the name, as a word of its own ("ubuntu-22.04-SHA256SUMS",
+// "sha256sums-signed"); the longest word wins ("sha3-256sums" is sha3-256, not sha3).
+const NameWord* find_sums_word(std::string_view s) {
+    const NameWord* best = nullptr;
+    for (const auto& w : name_words()) {
         for (std::string_view suffix : {"sums", "sum"}) {
-            std::string word(k.key);
+            std::string word(w.word);
             word += suffix;
             for (std::size_t at = s.find(word); at != std::string_view::npos; at = s.find(word, at + 1)) {
                 const std::size_t end = at + word.size();
                 if ((at == 0 || !is_alnum(s[at - 1])) && (end == s.size() || !is_alnum(s[end]))) {
-                    if (best == nullptr || k.key.size() > best->key.size()) best = &k;
+                    if (best == nullptr || w.word.size() > best->word.size()) best = &w;
                 }
             }
         }
@@ -106,28 +92,6 @@ std::string normalized_tag(std::string_view tag) {
     return out;
 }
 
-struct TagAlias {
-    std::string_view normalized;
-    std::string_view id;
-};
-
-// Spellings beyond each algorithm's own id, display name and coreutils tag (those are matched
-// from the algorithm table): OpenSSL's "SHA2-256", "BLAKE2B-512", "SHA2-512/256", and the sizes
-// written out.
-constexpr std::array kTagAliases{
-    TagAlias{"SHA2224", "sha224"},     TagAlias{"SHA2256", "sha256"},        TagAlias{"SHA2384", "sha384"},
-    TagAlias{"SHA2512", "sha512"},     TagAlias{"SHA2512256", "sha512-256"}, TagAlias{"BLAKE2B512", "blake2b"},
-    TagAlias{"BLAKE2S256", "blake2s"}, TagAlias{"BLAKE3256", "blake3"},      TagAlias{"XXH364", "xxh3"},
-    TagAlias{"XXH3128", "xxh128"},     TagAlias{"CRC32B", "crc32"},
-};
-
-// Most likely first, for each digest size (docs/architecture.md §2 has them in table order instead).
-constexpr std::array<std::string_view, 21> kLikelyOrder{
-    "crc32",    "crc32c",  "adler32",    "xxh32",  "crc64nvme", "xxh64",   "xxh3",
-    "crc64xz",  "md5",     "xxh128",     "sha1",   "sha224",    "sha256",  "blake3",
-    "sha3-256", "blake2s", "sha512-256", "sha384", "sha512",    "blake2b", "sha3-512",
-};
-
 }  // namespace
 
 std::vector<const AlgorithmInfo*> algorithms_for_sums_name(std::string_view file_name) {
@@ -138,19 +102,12 @@ std::vector<const AlgorithmInfo*> algorithms_for_sums_name(std::string_view file
     std::string s = ascii::lower(file_name);
     if (s.ends_with(".txt")) s.resize(s.size() - 4);
 
-    const NameKey* key = nullptr;
+    const NameWord* word = nullptr;
     if (const auto dot = s.find_last_of('.'); dot != std::string::npos) {
-        key = find_key(strip_sum_suffix(std::string_view(s).substr(dot + 1)));
+        word = find_word(strip_sum_suffix(std::string_view(s).substr(dot + 1)));
     }
-    if (key == nullptr) key = find_sums_word(s);
-
-    std::vector<const AlgorithmInfo*> out;
-    if (key == nullptr) return out;
-    for (std::string_view id : key->ids) {
-        if (id.empty()) break;
-        if (const auto* a = find_algorithm(id)) out.push_back(a);
-    }
-    return out;
+    if (word == nullptr) word = find_sums_word(s);
+    return word == nullptr ? std::vector<const AlgorithmInfo*>{} : word->algorithms;
 }
 
 const AlgorithmInfo* algorithm_for_tag(std::string_view tag) {
@@ -159,8 +116,8 @@ const AlgorithmInfo* algorithm_for_tag(std::string_view tag) {
         std::vector<std::pair<std::string, const AlgorithmInfo*>> out;
         for (const auto& a : algorithms()) {
             for (std::string_view name : {a.id, a.display, a.bsd_tag}) out.emplace_back(normalized_tag(name), &a);
+            for (std::string_view alias : a.tag_aliases) out.emplace_back(normalized_tag(alias), &a);
         }
-        for (const auto& alias : kTagAliases) out.emplace_back(std::string(alias.normalized), find_algorithm(alias.id));
         return out;
     }();
     const std::string t = normalized_tag(tag);
@@ -172,15 +129,12 @@ const AlgorithmInfo* algorithm_for_tag(std::string_view tag) {
 }
 
 std::vector<const AlgorithmInfo*> algorithms_for_digest_size(std::size_t bytes) {
+    // Most likely first within each digest size (the table's order among equal ranks).
     static const std::vector<const AlgorithmInfo*> likely_order = [] {
         std::vector<const AlgorithmInfo*> out;
-        for (std::string_view id : kLikelyOrder) {
-            if (const auto* a = find_algorithm(id)) out.push_back(a);
-        }
-        // An algorithm added to the table but not to kLikelyOrder still counts, last.
-        for (const auto& a : algorithms()) {
-            if (std::find(out.begin(), out.end(), &a) == out.end()) out.push_back(&a);
-        }
+        for (const auto& a : algorithms()) out.push_back(&a);
+        std::stable_sort(out.begin(), out.end(),
+                         [](const AlgorithmInfo* x, const AlgorithmInfo* y) { return x->size_rank < y->size_rank; });
         return out;
     }();
     std::vector<const AlgorithmInfo*> out;

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/backends/backends.hpp"
 
 namespace hashscope::detail {
 namespace {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/backends/backends.hpp"
 #include "algorithms/vector_state.hpp"
 
 namespace hashscope::detail {

@@ -1,7 +1,7 @@
 // libdeflate's crc32 and adler32 (its own runtime CPU dispatch picks PCLMUL/AVX2 paths).
 #include <libdeflate.h>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/backends/backends.hpp"
 
 namespace hashscope::detail {
 

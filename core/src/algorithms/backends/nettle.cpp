@@ -9,7 +9,7 @@
 #include <memory>
 #include <string_view>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/backends/backends.hpp"
 
 namespace hashscope::detail {
 namespace {

@@ -21,8 +21,8 @@
 #include <bit>
 #include <memory>
 
+#include "algorithms/backends/backends.hpp"
 #include "algorithms/backends/xxh3_kernels.hpp"
-#include "algorithms/factories.hpp"
 
 namespace hashscope::detail {
 namespace {

@@ -2,7 +2,7 @@
 // over 4 GiB need no splitting.
 #include <zlib.h>
 
-#include "algorithms/factories.hpp"
+#include "algorithms/backends/backends.hpp"
 
 namespace hashscope::detail {
 

@@ -1,10 +1,11 @@
 // Registry factories for BLAKE3: the portable reference and the kernel tiers.
+#include "algorithms/blake3/blake3_hashers.hpp"
+
 #include <memory>
 
 #include "algorithms/blake3/blake3_kernel.hpp"
 #include "algorithms/blake3/blake3_portable.hpp"
 #include "algorithms/blake3/blake3_tree.hpp"
-#include "algorithms/factories.hpp"
 
 namespace hashscope::detail {
 namespace {

@@ -11,14 +11,10 @@
 // extend(0, a) == crc(a), extend(crc(a), b) == crc(a || b).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
+#include "algorithms/entry_points.hpp"
 
 namespace hashscope::crc {
 
-std::uint64_t extend_crc32_pclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc32c_pclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc64nvme_pclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc64xz_pclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+ExtendKernel extend_crc32_pclmul, extend_crc32c_pclmul, extend_crc64nvme_pclmul, extend_crc64xz_pclmul;
 
 }  // namespace hashscope::crc

@@ -6,14 +6,11 @@
 // of the 64-bit value (the high half of the argument is ignored, and is zero in the result).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
+#include "algorithms/entry_points.hpp"
 
 namespace hashscope::crc {
 
-std::uint64_t extend_crc32_slice16(std::uint64_t value, const std::byte* data, std::size_t size);      // 0xEDB88320
-std::uint64_t extend_crc32c_slice16(std::uint64_t value, const std::byte* data, std::size_t size);     // 0x82F63B78
-std::uint64_t extend_crc64nvme_slice16(std::uint64_t value, const std::byte* data, std::size_t size);  // 0x9A6C...C9B5
-std::uint64_t extend_crc64xz_slice16(std::uint64_t value, const std::byte* data, std::size_t size);    // 0xC96C...0F42
+// The polynomials of crc_table.hpp: 0xEDB88320, 0x82F63B78, 0x9A6C...C9B5, 0xC96C...0F42.
+ExtendKernel extend_crc32_slice16, extend_crc32c_slice16, extend_crc64nvme_slice16, extend_crc64xz_slice16;
 
 }  // namespace hashscope::crc

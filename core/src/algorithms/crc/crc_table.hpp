@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "algorithms/entry_points.hpp"
+
 namespace hashscope::crc {
 
 // Reflected polynomials (bit-reversed from their usual "normal" form).
@@ -51,5 +53,8 @@ inline std::uint64_t crc64xz_table_extend(std::uint64_t crc, const std::byte* p,
 inline std::uint64_t crc64nvme_table_extend(std::uint64_t crc, const std::byte* p, std::size_t n) {
     return table_extend<std::uint64_t, crc64nvme_poly>(crc, p, n);
 }
+
+// The same as the registry's reference kernels (crc_table_kernels.cpp).
+ExtendKernel extend_crc32_table, extend_crc32c_table, extend_crc64nvme_table, extend_crc64xz_table;
 
 }  // namespace hashscope::crc

@@ -13,14 +13,10 @@
 // extend(0, a) == crc(a), extend(crc(a), b) == crc(a || b).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
+#include "algorithms/entry_points.hpp"
 
 namespace hashscope::crc {
 
-std::uint64_t extend_crc32_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc32c_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc64nvme_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
-std::uint64_t extend_crc64xz_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size);
+ExtendKernel extend_crc32_vpclmul, extend_crc32c_vpclmul, extend_crc64nvme_vpclmul, extend_crc64xz_vpclmul;
 
 }  // namespace hashscope::crc

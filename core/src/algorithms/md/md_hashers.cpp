@@ -1,8 +1,9 @@
 // The factories of our own MD5, SHA-1, SHA-224 and SHA-256: a kernel and its constants in a
 // BlockHasher.
+#include "algorithms/md/md_hashers.hpp"
+
 #include <memory>
 
-#include "algorithms/factories.hpp"
 #include "algorithms/md/block_hasher.hpp"
 #include "algorithms/md/md_kernels.hpp"
 
