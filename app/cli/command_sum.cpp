@@ -81,6 +81,7 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileRea
 // prints each file's lines in the order given, as soon as they and everything before them are known.
 bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
     std::vector<fs::path> files;
+    files.reserve(targets.size());
     for (const auto& target : targets) files.push_back(target.is_stdin ? fs::path() : fs::path(target.name));
     std::vector<Outcome> outcomes(targets.size());
     bool all_ok = true;

@@ -87,9 +87,10 @@ std::optional<QString> parseArguments(int argc, char** argv, RenderArguments& ar
             return std::nullopt;
         }
         if (arg.size() < 2 || arg[0] != '-') {
-            if (!args.input.isEmpty())
+            if (!args.input.isEmpty()) {
                 return QStringLiteral("one results file at a time (got %1 and %2)")
                     .arg(args.input, QString::fromLocal8Bit(argv[i]));
+            }
             args.input = QString::fromLocal8Bit(argv[i]);
             continue;
         }

@@ -32,7 +32,7 @@ class ExportBar;
 class ResultsModel;
 class ScopedAffinity;
 
-class BenchmarkPage : public QWidget, public BlockableRun {
+class BenchmarkPage final : public QWidget, public BlockableRun {
     Q_OBJECT
 
 public:

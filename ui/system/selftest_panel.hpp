@@ -20,7 +20,7 @@ class QTableWidget;
 
 namespace hashscope::ui {
 
-class SelfTestPanel : public QGroupBox, public BlockableRun {
+class SelfTestPanel final : public QGroupBox, public BlockableRun {
     Q_OBJECT
 
 public:
