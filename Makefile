@@ -54,8 +54,14 @@ format:
 format-check:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror
 
-lint: configure
-	git ls-files 'core/*.cpp' 'app/*.cpp' 'ui/*.cpp' | xargs clang-tidy -p $(BUILD_DIR) --quiet
+# clang-tidy with the committed .clang-tidy over every tracked source of core, app and ui, warnings
+# as errors (CI). Needs a configured and built tree: the Qt files include generated headers. The
+# compile database is GCC's, so clang's constexpr budget for the CRC fold tables is given here as
+# cmake/Warnings.cmake gives it to clang builds.
+lint: build
+	git ls-files 'core/*.cpp' 'app/*.cpp' 'ui/*.cpp' | \
+	  xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD_DIR) --quiet --warnings-as-errors='*' \
+	    --extra-arg=-fconstexpr-steps=100000000 2>/dev/null
 
 clean:
 	rm -rf build build-*
