@@ -174,9 +174,14 @@ ReadStrategy WorkerDigesters::last_strategy() const {
     return state_->last != nullptr ? state_->last->last_strategy() : ReadStrategy::inline_serial;
 }
 
-bool on_spinning_disk(const fs::path& folder) {
-    return storage_of(folder.empty() ? fs::path(".") : folder).kind == StorageKind::rotational;
-}
+namespace {
+
+// A file named without a folder is in the working directory.
+StorageInfo storage_of_folder(const fs::path& folder) { return storage_of(folder.empty() ? fs::path(".") : folder); }
+
+}  // namespace
+
+bool on_spinning_disk(const fs::path& folder) { return storage_of_folder(folder).kind == StorageKind::rotational; }
 
 std::string HashPlan::describe() const {
     std::string text = std::to_string(parallel_files) + (parallel_files == 1 ? " file at a time" : " files at a time");
@@ -199,8 +204,7 @@ StorageInfo storage_for(std::span<const fs::path> files, DiskKind disk) {
     }
     const auto first = std::find_if(files.begin(), files.end(), [](const fs::path& p) { return !p.empty(); });
     if (first == files.end()) return {};
-    const auto folder = first->parent_path();
-    return storage_of(folder.empty() ? fs::path(".") : folder);
+    return storage_of_folder(first->parent_path());
 }
 
 struct Job {
