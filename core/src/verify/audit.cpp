@@ -1,0 +1,379 @@
+#include "hashscope/verify/audit.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <deque>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "hashscope/verify/check_job.hpp"
+#include "hashscope/verify/folder_walk.hpp"
+#include "hashscope/verify/multi_file_hasher.hpp"
+
+namespace hashscope::verify {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool below(const fs::path& relative) {
+    return !relative.empty() && *relative.begin() != ".." && !relative.is_absolute();
+}
+
+// A path found by the walk that the manifest does not list.
+struct Found {
+    fs::path path;     // as the walk found it, for reading
+    std::string key;   // relative to the manifest's folder, for printing and matching
+    std::string skip;  // non-empty: not a file to hash, and why
+};
+
+// The manifest's names, looked up by key. Keys point into the entries' own names when those are
+// already normal (nearly always), so a name is held once.
+class Listing {
+public:
+    Listing(std::span<const SumsEntry> entries, const fs::path& absolute_base) {
+        index_.reserve(entries.size());
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            std::string key = audit_key(entries[i].name, absolute_base);
+            const std::string_view view =
+                key == entries[i].name ? std::string_view(entries[i].name) : std::string_view(keys_.emplace_back(key));
+            index_.try_emplace(view, i);
+        }
+    }
+    [[nodiscard]] bool contains(std::string_view key) const { return index_.contains(key); }
+
+private:
+    std::deque<std::string> keys_;  // the keys that differ from their names
+    std::unordered_map<std::string_view, std::size_t> index_;
+};
+
+// Where the walk's paths are, as seen from the manifest's folder.
+class Keys {
+public:
+    Keys(const fs::path& root, const fs::path& absolute_base)
+        : root_(root), absolute_root_(fs::absolute(root).lexically_normal()) {
+        const fs::path prefix = absolute_root_.lexically_relative(absolute_base);
+        inside_ = below(prefix) || prefix == ".";
+        prefix_ = prefix == "." ? fs::path() : prefix;
+    }
+
+    [[nodiscard]] std::string of(const fs::path& found) const {
+        fs::path relative = found.lexically_relative(root_);
+        if (relative == ".") relative.clear();
+        const fs::path start = inside_ ? prefix_ : absolute_root_;
+        return (relative.empty() ? start : start / relative).lexically_normal().generic_string();
+    }
+
+private:
+    fs::path root_;
+    fs::path absolute_root_;
+    fs::path prefix_;  // the root relative to the manifest's folder ("" when the same)
+    bool inside_ = true;
+};
+
+bool digest_is(const Digest& digest, const std::vector<std::uint8_t>& expected) {
+    const auto bytes = digest.bytes();
+    return std::equal(bytes.begin(), bytes.end(), expected.begin(), expected.end());
+}
+
+std::string bytes_key(std::span<const std::uint8_t> bytes) { return {bytes.begin(), bytes.end()}; }
+
+// The missing entries, looked up by digest, each claimed by at most one found file.
+class Missing {
+public:
+    void add(std::size_t entry, std::string message) { missing_.push_back({entry, std::move(message), false}); }
+    [[nodiscard]] bool empty() const { return missing_.empty(); }
+
+    // The algorithms any missing entry may use, and the digest index for them.
+    std::vector<const AlgorithmInfo*> prepare(std::span<const SumsEntry> entries) {
+        std::vector<const AlgorithmInfo*> algorithms;
+        for (std::size_t m = 0; m < missing_.size(); ++m) {
+            const auto& entry = entries[missing_[m].entry];
+            by_digest_[bytes_key(entry.expected)].push_back(m);
+            for (const auto* a : entry.candidates) {
+                if (std::find(algorithms.begin(), algorithms.end(), a) == algorithms.end()) algorithms.push_back(a);
+            }
+        }
+        return algorithms;
+    }
+
+    // The first unclaimed missing entry (in manifest order) that one of these digests matches.
+    std::optional<std::size_t> claim(std::span<const SumsEntry> entries,
+                                     std::span<const AlgorithmInfo* const> algorithms,
+                                     const std::vector<Digest>& digests) {
+        for (std::size_t a = 0; a < algorithms.size() && a < digests.size(); ++a) {
+            const auto it = by_digest_.find(bytes_key(digests[a].bytes()));
+            if (it == by_digest_.end()) continue;
+            for (auto m : it->second) {
+                const auto& entry = entries[missing_[m].entry];
+                const bool candidate = std::find(entry.candidates.begin(), entry.candidates.end(), algorithms[a]) !=
+                                       entry.candidates.end();
+                if (!missing_[m].claimed && candidate && digest_is(digests[a], entry.expected)) {
+                    missing_[m].claimed = true;
+                    return missing_[m].entry;
+                }
+            }
+        }
+        return std::nullopt;
+    }
+
+    template <typename Fn>
+    void for_each_unclaimed(Fn&& fn) const {
+        for (const auto& m : missing_) {
+            if (!m.claimed) fn(m.entry, m.message);
+        }
+    }
+
+private:
+    struct Item {
+        std::size_t entry;
+        std::string message;
+        bool claimed;
+    };
+    std::vector<Item> missing_;
+    std::unordered_map<std::string, std::vector<std::size_t>> by_digest_;
+};
+
+AuditResult found_result(AuditStatus status, std::string path, std::string message = {}, std::uint64_t bytes = 0) {
+    AuditResult result;
+    result.status = status;
+    result.path = std::move(path);
+    result.message = std::move(message);
+    result.bytes = bytes;
+    return result;
+}
+
+void count(AuditCounts& counts, AuditStatus status) {
+    switch (status) {
+        case AuditStatus::ok:
+            ++counts.ok;
+            break;
+        case AuditStatus::changed:
+            ++counts.changed;
+            break;
+        case AuditStatus::missing:
+            ++counts.missing;
+            break;
+        case AuditStatus::added:
+            ++counts.added;
+            break;
+        case AuditStatus::moved:
+            ++counts.moved;
+            break;
+        case AuditStatus::unreadable:
+            ++counts.unreadable;
+            break;
+        case AuditStatus::skipped:
+            ++counts.skipped;
+            break;
+        case AuditStatus::cancelled:
+            counts.cancelled = true;
+            break;
+    }
+}
+
+AuditResult listed_result(std::size_t index, const SumsEntry& entry, const CheckResult& check) {
+    AuditResult result = found_result(AuditStatus::unreadable, entry.name, check.message, check.bytes);
+    result.entry = index;
+    switch (check.verdict) {
+        case Verdict::ok:
+            result.status = AuditStatus::ok;
+            break;
+        case Verdict::failed:
+            result.status = AuditStatus::changed;
+            break;
+        case Verdict::missing:
+            result.status = AuditStatus::missing;
+            break;
+        case Verdict::cancelled:
+            result.status = AuditStatus::cancelled;
+            break;
+        case Verdict::changed:
+            result.message = "changed while being read: " + check.message;
+            break;
+        case Verdict::unreadable:
+        case Verdict::not_regular:
+        case Verdict::refused:
+            break;
+    }
+    return result;
+}
+
+bool vanished(const fs::path& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) != 0 && errno == ENOENT;
+}
+
+}  // namespace
+
+const char* to_string(AuditStatus status) {
+    switch (status) {
+        case AuditStatus::ok:
+            return "OK";
+        case AuditStatus::changed:
+            return "CHANGED";
+        case AuditStatus::missing:
+            return "MISSING";
+        case AuditStatus::added:
+            return "NEW";
+        case AuditStatus::moved:
+            return "MOVED";
+        case AuditStatus::unreadable:
+            return "UNREADABLE";
+        case AuditStatus::skipped:
+            return "SKIPPED";
+        case AuditStatus::cancelled:
+            return "CANCELLED";
+    }
+    return "?";
+}
+
+std::string audit_key(std::string_view name, const fs::path& absolute_base) {
+    fs::path path = fs::path(name).lexically_normal();
+    if (!path.is_absolute() && below(path)) {
+        std::string key = path.generic_string();
+        if (key.size() > 1 && key.back() == '/') key.pop_back();
+        return key;
+    }
+    if (!path.is_absolute()) path = (absolute_base / path).lexically_normal();
+    const fs::path relative = path.lexically_relative(absolute_base);
+    return below(relative) ? relative.generic_string() : path.generic_string();
+}
+
+AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries, const fs::path& root,
+                       const fs::path& manifest, const AuditOptions& options, const AuditSink& sink,
+                       const AuditProgress& progress, std::stop_token stop) {
+    AuditCounts counts;
+    const auto emit = [&](const AuditResult& result) {
+        count(counts, result.status);
+        if (sink && result.status != AuditStatus::cancelled) sink(result);
+    };
+    const fs::path absolute_base = fs::absolute(base.empty() ? fs::path(".") : base).lexically_normal();
+    const Listing listing(entries, absolute_base);
+    const Keys keys(root, absolute_base);
+    const std::string manifest_key =
+        manifest.empty() ? std::string() : audit_key(fs::absolute(manifest).native(), absolute_base);
+
+    // The walk keeps only what the manifest does not list.
+    std::vector<Found> found;
+    std::size_t walked = 0;
+    WalkOptions walk_options;
+    walk_options.include_hidden = options.include_hidden;
+    walk_folder(
+        root, walk_options,
+        [&](WalkItem&& item) {
+            std::string key = keys.of(item.path);
+            if (progress) progress(AuditStage::walking, ++walked, 0, 0);
+            // A listed path the walk skips (a FIFO, say) is still checked by name, and says why.
+            if (listing.contains(key) || key == manifest_key) return true;
+            found.push_back({std::move(item.path), std::move(key), item.skipped ? std::move(item.reason) : ""});
+            return true;
+        },
+        stop);
+    if (stop.stop_requested()) {
+        counts.cancelled = true;
+        return counts;
+    }
+
+    CheckOptions check;
+    check.registry = options.registry;
+    check.impl = options.impl;
+    check.threads = options.threads;
+    check.parallel_files = options.parallel_files;
+    Missing missing;
+    std::atomic<std::size_t> checked{0};
+    CheckProgress check_progress;
+    if (progress) {
+        check_progress = [&](std::size_t, std::uint64_t done, std::uint64_t total) {
+            progress(AuditStage::checking, checked.load(), done, total);
+        };
+    }
+    check_entries(
+        base, entries, check,
+        [&](std::size_t i, const CheckResult& r) {
+            ++checked;
+            const AuditResult result = listed_result(i, entries[i], r);
+            if (result.status == AuditStatus::missing) {
+                missing.add(i, result.message);
+            } else {
+                emit(result);
+            }
+        },
+        check_progress, stop);
+    if (stop.stop_requested()) {
+        counts.cancelled = true;
+        return counts;
+    }
+
+    // Found files are read only to find the missing ones: with nothing missing, NEW needs no digest.
+    const bool look_for_moves =
+        !missing.empty() && std::any_of(found.begin(), found.end(), [](const Found& f) { return f.skip.empty(); });
+    if (!look_for_moves) {
+        for (auto& f : found) {
+            emit(f.skip.empty() ? found_result(AuditStatus::added, std::move(f.key))
+                                : found_result(AuditStatus::skipped, std::move(f.key), std::move(f.skip)));
+        }
+    } else {
+        const auto algorithms = missing.prepare(entries);
+        std::vector<fs::path> files;
+        files.reserve(found.size());
+        for (const auto& f : found) files.push_back(f.skip.empty() ? f.path : fs::path());
+        std::vector<std::optional<FileHashResult>> read(found.size());
+        std::atomic<std::size_t> done_files{0};
+        MultiHashOptions hash;
+        hash.registry = options.registry;
+        hash.impl = options.impl;
+        hash.threads = options.threads;
+        hash.parallel_files = options.parallel_files;
+        FilesProgress files_progress;
+        if (progress) {
+            files_progress = [&](std::size_t, std::uint64_t done, std::uint64_t total) {
+                progress(AuditStage::hashing_new, done_files.load(), done, total);
+            };
+        }
+        hash_files(
+            files, hash,
+            [&](std::size_t i, FileReader& reader) {
+                if (found[i].skip.empty()) read[i] = reader.read(algorithms);
+            },
+            [&](std::size_t i) {
+                ++done_files;
+                Found& f = found[i];
+                if (!f.skip.empty())
+                    return emit(found_result(AuditStatus::skipped, std::move(f.key), std::move(f.skip)));
+                const FileHashResult r = std::move(*read[i]);
+                read[i].reset();
+                if (r.status == FileStatus::cancelled)
+                    return emit(found_result(AuditStatus::cancelled, std::move(f.key)));
+                if (r.status != FileStatus::ok) {
+                    const std::string why = vanished(f.path) ? "vanished while being audited" : r.message;
+                    return emit(found_result(AuditStatus::unreadable, std::move(f.key), why, r.bytes));
+                }
+                AuditResult result = found_result(AuditStatus::added, std::move(f.key), {}, r.bytes);
+                if (const auto entry = missing.claim(entries, algorithms, r.digests)) {
+                    result.status = AuditStatus::moved;
+                    result.old_path = entries[*entry].name;
+                    result.entry = *entry;
+                }
+                emit(result);
+            },
+            files_progress, stop);
+        if (stop.stop_requested()) {
+            counts.cancelled = true;
+            return counts;
+        }
+    }
+    missing.for_each_unclaimed([&](std::size_t entry, const std::string& message) {
+        AuditResult result = found_result(AuditStatus::missing, entries[entry].name, message);
+        result.entry = entry;
+        emit(result);
+    });
+    return counts;
+}
+
+}  // namespace hashscope::verify
