@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithm_option.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/sums_format.hpp"
@@ -50,19 +51,15 @@ std::string summary(const verify::AuditCounts& c) {
 }
 
 std::optional<Settings> read_settings(const Arguments& args) {
-    Settings s;
-    if (auto id = args.value("algo")) {
-        s.algorithm = find_algorithm(*id);
-        if (s.algorithm == nullptr) {
-            complain("unknown algorithm '" + *id + "' (see: hashscope-cli list)");
-            return std::nullopt;
-        }
-    }
-    s.audit.impl = args.value("impl").value_or("best");
-    s.quiet = args.has("quiet");
+    const auto algorithm = parse_algorithm_option(args);
+    if (!algorithm) return std::nullopt;
     const auto threads = parse_thread_count(args);
     if (!threads) return std::nullopt;
+    Settings s;
+    s.algorithm = *algorithm;
+    s.audit.impl = args.value("impl").value_or("best");
     s.audit.threads = *threads;
+    s.quiet = args.has("quiet");
     return s;
 }
 
