@@ -21,6 +21,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr std::size_t kCheckBatch = 8192;
+
 bool below(const fs::path& relative) {
     return !relative.empty() && *relative.begin() != ".." && !relative.is_absolute();
 }
@@ -76,46 +78,45 @@ private:
     bool inside_ = true;
 };
 
-bool digest_is(const Digest& digest, const std::vector<std::uint8_t>& expected) {
-    const auto bytes = digest.bytes();
-    return std::equal(bytes.begin(), bytes.end(), expected.begin(), expected.end());
-}
-
-std::string bytes_key(std::span<const std::uint8_t> bytes) { return {bytes.begin(), bytes.end()}; }
-
-// The missing entries, looked up by digest, each claimed by at most one found file.
+// The missing entries (indices into the manifest, in manifest order), looked up by digest through
+// a sorted index of their positions: 8 bytes per entry, and the digests stay in the entries.
 class Missing {
 public:
-    void add(std::size_t entry, std::string message) { missing_.push_back({entry, std::move(message), false}); }
+    explicit Missing(std::span<const SumsEntry> entries) : entries_(entries) {}
+    void add(std::size_t entry) { missing_.push_back(entry); }
     [[nodiscard]] bool empty() const { return missing_.empty(); }
 
-    // The algorithms any missing entry may use, and the digest index for them.
-    std::vector<const AlgorithmInfo*> prepare(std::span<const SumsEntry> entries) {
+    // The algorithms any missing entry may use; builds the digest index.
+    std::vector<const AlgorithmInfo*> prepare() {
         std::vector<const AlgorithmInfo*> algorithms;
+        by_digest_.resize(missing_.size());
+        claimed_.assign(missing_.size(), false);
         for (std::size_t m = 0; m < missing_.size(); ++m) {
-            const auto& entry = entries[missing_[m].entry];
-            by_digest_[bytes_key(entry.expected)].push_back(m);
-            for (const auto* a : entry.candidates) {
+            by_digest_[m] = m;
+            for (const auto* a : entries_[missing_[m]].candidates) {
                 if (std::find(algorithms.begin(), algorithms.end(), a) == algorithms.end()) algorithms.push_back(a);
             }
         }
+        // Stable: equal digests keep manifest order, so the first listed is claimed first.
+        std::stable_sort(by_digest_.begin(), by_digest_.end(),
+                         [&](std::size_t a, std::size_t b) { return Order::less(expected(a), expected(b)); });
         return algorithms;
     }
 
     // The first unclaimed missing entry (in manifest order) that one of these digests matches.
-    std::optional<std::size_t> claim(std::span<const SumsEntry> entries,
-                                     std::span<const AlgorithmInfo* const> algorithms,
+    std::optional<std::size_t> claim(std::span<const AlgorithmInfo* const> algorithms,
                                      const std::vector<Digest>& digests) {
         for (std::size_t a = 0; a < algorithms.size() && a < digests.size(); ++a) {
-            const auto it = by_digest_.find(bytes_key(digests[a].bytes()));
-            if (it == by_digest_.end()) continue;
-            for (auto m : it->second) {
-                const auto& entry = entries[missing_[m].entry];
+            const auto bytes = digests[a].bytes();
+            const std::span<const std::uint8_t> digest(bytes.data(), bytes.size());
+            const auto [first, last] = std::equal_range(by_digest_.begin(), by_digest_.end(), digest, Order{this});
+            for (auto it = first; it != last; ++it) {
+                const auto& entry = entries_[missing_[*it]];
                 const bool candidate = std::find(entry.candidates.begin(), entry.candidates.end(), algorithms[a]) !=
                                        entry.candidates.end();
-                if (!missing_[m].claimed && candidate && digest_is(digests[a], entry.expected)) {
-                    missing_[m].claimed = true;
-                    return missing_[m].entry;
+                if (!claimed_[*it] && candidate) {
+                    claimed_[*it] = true;
+                    return missing_[*it];
                 }
             }
         }
@@ -124,19 +125,32 @@ public:
 
     template <typename Fn>
     void for_each_unclaimed(Fn&& fn) const {
-        for (const auto& m : missing_) {
-            if (!m.claimed) fn(m.entry, m.message);
+        for (std::size_t m = 0; m < missing_.size(); ++m) {
+            if (m >= claimed_.size() || !claimed_[m]) fn(missing_[m]);
         }
     }
 
 private:
-    struct Item {
-        std::size_t entry;
-        std::string message;
-        bool claimed;
+    [[nodiscard]] std::span<const std::uint8_t> expected(std::size_t m) const { return entries_[missing_[m]].expected; }
+
+    // Compares an index position with a digest, both ways, for equal_range.
+    struct Order {
+        const Missing* self;
+        static bool less(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
+            return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+        }
+        bool operator()(std::size_t m, std::span<const std::uint8_t> digest) const {
+            return less(self->expected(m), digest);
+        }
+        bool operator()(std::span<const std::uint8_t> digest, std::size_t m) const {
+            return less(digest, self->expected(m));
+        }
     };
-    std::vector<Item> missing_;
-    std::unordered_map<std::string, std::vector<std::size_t>> by_digest_;
+
+    std::span<const SumsEntry> entries_;
+    std::vector<std::size_t> missing_;    // entry indices, manifest order
+    std::vector<std::size_t> by_digest_;  // positions in missing_, sorted by expected digest
+    std::vector<bool> claimed_;           // per position in missing_
 };
 
 AuditResult found_result(AuditStatus status, std::string path, std::string message = {}, std::uint64_t bytes = 0) {
@@ -285,7 +299,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
     check.impl = options.impl;
     check.threads = options.threads;
     check.parallel_files = options.parallel_files;
-    Missing missing;
+    Missing missing(entries);
     std::atomic<std::size_t> checked{0};
     CheckProgress check_progress;
     if (progress) {
@@ -293,18 +307,23 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
             progress(AuditStage::checking, checked.load(), done, total);
         };
     }
-    check_entries(
-        base, entries, check,
-        [&](std::size_t i, const CheckResult& r) {
-            ++checked;
-            const AuditResult result = listed_result(i, entries[i], r);
-            if (result.status == AuditStatus::missing) {
-                missing.add(i, result.message);
-            } else {
-                emit(result);
-            }
-        },
-        check_progress, stop);
+    // In batches, as `check` checks a streamed file: check_entries' own bookkeeping (a few hundred
+    // bytes per entry) then stays bounded whatever the manifest's size.
+    for (std::size_t first = 0; first < entries.size() && !stop.stop_requested(); first += kCheckBatch) {
+        const auto batch = entries.subspan(first, std::min(kCheckBatch, entries.size() - first));
+        check_entries(
+            base, batch, check,
+            [&](std::size_t i, const CheckResult& r) {
+                ++checked;
+                const AuditResult result = listed_result(first + i, batch[i], r);
+                if (result.status == AuditStatus::missing) {
+                    missing.add(first + i);  // held back: it may turn up under a new name
+                } else {
+                    emit(result);
+                }
+            },
+            check_progress, stop);
+    }
     if (stop.stop_requested()) {
         counts.cancelled = true;
         return counts;
@@ -319,7 +338,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
                                 : found_result(AuditStatus::skipped, std::move(f.key), std::move(f.skip)));
         }
     } else {
-        const auto algorithms = missing.prepare(entries);
+        const auto algorithms = missing.prepare();
         std::vector<fs::path> files;
         files.reserve(found.size());
         for (const auto& f : found) files.push_back(f.skip.empty() ? f.path : fs::path());
@@ -355,7 +374,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
                     return emit(found_result(AuditStatus::unreadable, std::move(f.key), why, r.bytes));
                 }
                 AuditResult result = found_result(AuditStatus::added, std::move(f.key), {}, r.bytes);
-                if (const auto entry = missing.claim(entries, algorithms, r.digests)) {
+                if (const auto entry = missing.claim(algorithms, r.digests)) {
                     result.status = AuditStatus::moved;
                     result.old_path = entries[*entry].name;
                     result.entry = *entry;
@@ -368,8 +387,8 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
             return counts;
         }
     }
-    missing.for_each_unclaimed([&](std::size_t entry, const std::string& message) {
-        AuditResult result = found_result(AuditStatus::missing, entries[entry].name, message);
+    missing.for_each_unclaimed([&](std::size_t entry) {
+        AuditResult result = found_result(AuditStatus::missing, entries[entry].name, "No such file or directory");
         result.entry = entry;
         emit(result);
     });
