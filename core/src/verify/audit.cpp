@@ -6,8 +6,10 @@
 #include <atomic>
 #include <cerrno>
 #include <deque>
+#include <mutex>
 #include <optional>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -27,6 +29,19 @@ bool below(const fs::path& relative) {
     return !relative.empty() && *relative.begin() != ".." && !relative.is_absolute();
 }
 
+// True when a relative name is already in normal form: no empty, "." or ".." component, no
+// leading or trailing '/'. Nearly every name is; they skip the costly lexical normalisation.
+bool is_plain(std::string_view name) {
+    if (name.empty() || name.front() == '/' || name.back() == '/') return false;
+    for (std::size_t start = 0;;) {
+        const auto end = name.find('/', start);
+        const auto part = name.substr(start, end == std::string_view::npos ? end : end - start);
+        if (part.empty() || part == "." || part == "..") return false;
+        if (end == std::string_view::npos) return true;
+        start = end + 1;
+    }
+}
+
 // A path found by the walk that the manifest does not list.
 struct Found {
     fs::path path;     // as the walk found it, for reading
@@ -41,9 +56,10 @@ public:
     Listing(std::span<const SumsEntry> entries, const fs::path& absolute_base) {
         index_.reserve(entries.size());
         for (std::size_t i = 0; i < entries.size(); ++i) {
-            std::string key = audit_key(entries[i].name, absolute_base);
-            const std::string_view view =
-                key == entries[i].name ? std::string_view(entries[i].name) : std::string_view(keys_.emplace_back(key));
+            const std::string& name = entries[i].name;
+            const std::string_view view = is_plain(name)
+                                              ? std::string_view(name)
+                                              : std::string_view(keys_.emplace_back(audit_key(name, absolute_base)));
             index_.try_emplace(view, i);
         }
     }
@@ -62,9 +78,20 @@ public:
         const fs::path prefix = absolute_root_.lexically_relative(absolute_base);
         inside_ = below(prefix) || prefix == ".";
         prefix_ = prefix == "." ? fs::path() : prefix;
+        start_ = (inside_ ? prefix_ : absolute_root_).generic_string();
+        if (!start_.empty() && start_.back() != '/') start_ += '/';
     }
 
     [[nodiscard]] std::string of(const fs::path& found) const {
+        // The walk gives the root, a '/', then a plain relative path: joined as strings.
+        const std::string& text = found.native();
+        const std::string& root = root_.native();
+        const bool separated = root.empty() || root.back() == '/';
+        if (text.size() > root.size() + 1 && text.compare(0, root.size(), root) == 0 &&
+            (separated || text[root.size()] == '/')) {
+            const auto relative = std::string_view(text).substr(root.size() + (separated ? 0 : 1));
+            if (is_plain(relative)) return start_ + std::string(relative);
+        }
         fs::path relative = found.lexically_relative(root_);
         if (relative == ".") relative.clear();
         const fs::path start = inside_ ? prefix_ : absolute_root_;
@@ -76,6 +103,7 @@ private:
     fs::path absolute_root_;
     fs::path prefix_;  // the root relative to the manifest's folder ("" when the same)
     bool inside_ = true;
+    std::string start_;  // how a found path's key starts: the prefix or the absolute root, then a slash
 };
 
 // The missing entries (indices into the manifest, in manifest order), looked up by digest through
@@ -248,6 +276,7 @@ const char* to_string(AuditStatus status) {
 }
 
 std::string audit_key(std::string_view name, const fs::path& absolute_base) {
+    if (is_plain(name)) return std::string(name);
     fs::path path = fs::path(name).lexically_normal();
     if (!path.is_absolute() && below(path)) {
         std::string key = path.generic_string();
@@ -273,26 +302,32 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
     const std::string manifest_key =
         manifest.empty() ? std::string() : audit_key(fs::absolute(manifest).native(), absolute_base);
 
-    // The walk keeps only what the manifest does not list.
+    std::mutex progress_mutex;  // the walk and the check's readers report one at a time
+    const auto report = [&](AuditStage stage, std::size_t files, std::uint64_t done, std::uint64_t total) {
+        if (!progress) return;
+        const std::lock_guard lock(progress_mutex);
+        progress(stage, files, done, total);
+    };
+
+    // The walk keeps only what the manifest does not list. It runs on a thread of its own beside
+    // the check of the listed files: both are mostly system calls, and the listing is only read.
     std::vector<Found> found;
-    std::size_t walked = 0;
-    WalkOptions walk_options;
-    walk_options.include_hidden = options.include_hidden;
-    walk_folder(
-        root, walk_options,
-        [&](WalkItem&& item) {
-            std::string key = keys.of(item.path);
-            if (progress) progress(AuditStage::walking, ++walked, 0, 0);
-            // A listed path the walk skips (a FIFO, say) is still checked by name, and says why.
-            if (listing.contains(key) || key == manifest_key) return true;
-            found.push_back({std::move(item.path), std::move(key), item.skipped ? std::move(item.reason) : ""});
-            return true;
-        },
-        stop);
-    if (stop.stop_requested()) {
-        counts.cancelled = true;
-        return counts;
-    }
+    std::jthread walker([&] {
+        std::size_t walked = 0;
+        WalkOptions walk_options;
+        walk_options.include_hidden = options.include_hidden;
+        walk_folder(
+            root, walk_options,
+            [&](WalkItem&& item) {
+                std::string key = keys.of(item.path);
+                report(AuditStage::walking, ++walked, 0, 0);
+                // A listed path the walk skips (a FIFO, say) is still checked by name, and says why.
+                if (listing.contains(key) || key == manifest_key) return true;
+                found.push_back({std::move(item.path), std::move(key), item.skipped ? std::move(item.reason) : ""});
+                return true;
+            },
+            stop);
+    });
 
     CheckOptions check;
     check.registry = options.registry;
@@ -304,7 +339,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
     CheckProgress check_progress;
     if (progress) {
         check_progress = [&](std::size_t, std::uint64_t done, std::uint64_t total) {
-            progress(AuditStage::checking, checked.load(), done, total);
+            report(AuditStage::checking, checked.load(), done, total);
         };
     }
     // In batches, as `check` checks a streamed file: check_entries' own bookkeeping (a few hundred
@@ -324,6 +359,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
             },
             check_progress, stop);
     }
+    walker.join();
     if (stop.stop_requested()) {
         counts.cancelled = true;
         return counts;
@@ -352,7 +388,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
         FilesProgress files_progress;
         if (progress) {
             files_progress = [&](std::size_t, std::uint64_t done, std::uint64_t total) {
-                progress(AuditStage::hashing_new, done_files.load(), done, total);
+                report(AuditStage::hashing_new, done_files.load(), done, total);
             };
         }
         hash_files(

@@ -1,9 +1,10 @@
 // Auditing a folder against a checksum file (what `hashdeep -a -x` does): every path, listed or
 // found, gets one status. Serves `hashscope-cli audit` and the Verify page.
 //
-// How: the manifest's entries are held in a map by name; the tree is walked once, and only the
-// files the manifest does not list are kept (the walk itself is not stored). The listed files are
-// checked exactly as `check` checks them (check_entries). Files not listed are hashed only when
+// How: the manifest's entries are held in a map by name; the tree is walked once (on a thread of
+// its own, beside the check), and only the files the manifest does not list are kept (the walk
+// itself is not stored). The listed files are checked exactly as `check` checks them
+// (check_entries, in batches). Files not listed are hashed only when
 // some listed file is missing, to find where it moved; otherwise they are NEW without being read.
 #pragma once
 
@@ -75,8 +76,9 @@ enum class AuditStage { walking, checking, hashing_new };
 // but the missing ones), then the found files in walk order (NEW, MOVED, SKIPPED), then MISSING
 // in manifest order.
 using AuditSink = std::function<void(const AuditResult& result)>;
-// From worker threads (one at a time), or the caller's thread while walking: the stage, the
-// files it has done so far (walking: found), and the bytes of the file being read (0 when none).
+// From the walking thread and the reading threads, one call at a time (walking and checking
+// overlap): the stage, the files it has done so far (walking: found), and the bytes of the file
+// being read (0 when none).
 using AuditProgress =
     std::function<void(AuditStage stage, std::size_t files, std::uint64_t bytes_done, std::uint64_t bytes_total)>;
 
