@@ -316,6 +316,8 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
         std::size_t walked = 0;
         WalkOptions walk_options;
         walk_options.include_hidden = options.include_hidden;
+        // A found file is read (if at all) later, and says then that it vanished.
+        walk_options.trust_entry_type = true;
         walk_folder(
             root, walk_options,
             [&](WalkItem&& item) {
