@@ -22,6 +22,7 @@ private slots:
 
     void folderAndManifestDroppedTogetherAreAudited();
     void aFolderAloneIsStillHashed();
+    void cancelStopsTheAuditAndSaysSo();
 };
 
 void VerifyAuditTest::folderAndManifestDroppedTogetherAreAudited() {
@@ -80,6 +81,20 @@ void VerifyAuditTest::aFolderAloneIsStillHashed() {
     QVERIFY(dropOn(window_.get(), {dir_->filePath(QStringLiteral("photos"))}));
     QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && probe_->idle(), kTimeoutMs);
     QCOMPARE(probe_->status(QStringLiteral("photos/a")), RowStatus::hashed);
+}
+
+void VerifyAuditTest::cancelStopsTheAuditAndSaysSo() {
+    QVERIFY(QDir(dir_->path()).mkpath(QStringLiteral("big")));
+    constexpr qint64 kBig = qint64{8} << 30;  // sparse: seconds of hashing, no disk space
+    QVERIFY(!sparseFile(*dir_, QStringLiteral("big/disk.img"), kBig).isNull());
+    const QString sums = sha256Hex("not the image") + QStringLiteral("  big/disk.img\n");
+    const QString sumsPath = writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8());
+    QVERIFY(dropOn(window_.get(), {sumsPath, dir_->filePath(QStringLiteral("big"))}));
+    QTRY_COMPARE_WITH_TIMEOUT(probe_->rows(), 1, kTimeoutMs);  // the audit has started
+    QVERIFY(!probe_->idle());
+    page_->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("big/disk.img")), RowStatus::cancelled);
 }
 
 QTEST_MAIN(VerifyAuditTest)

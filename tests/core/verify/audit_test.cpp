@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stop_token>
@@ -172,6 +173,21 @@ TEST_F(AuditTest, NewFilesAreReadOnlyWhenSomethingIsMissing) {
     EXPECT_EQ(new_bytes(), 0U) << "nothing is missing: the new file is not read";
     list("gone", "gone");
     EXPECT_EQ(new_bytes(), 7U) << "a file is missing: new files are read to find where it went";
+}
+
+TEST_F(AuditTest, ProgressSaysWhatWasWalkedAndRead) {
+    write("a", std::string(3 << 20, 'a'));  // several blocks
+    write("b", "b");
+    list("a", std::string(3 << 20, 'a'));
+    std::size_t walked = 0;
+    std::uint64_t read = 0;
+    audit_tree(dir_, entries_, dir_, {}, {}, {},
+               [&](AuditStage stage, std::size_t files, std::uint64_t done, std::uint64_t) {
+                   if (stage == AuditStage::walking) walked = std::max(walked, files);
+                   if (stage == AuditStage::checking) read = std::max(read, done);
+               });
+    EXPECT_EQ(walked, 2U);
+    EXPECT_EQ(read, std::uint64_t{3} << 20);
 }
 
 TEST_F(AuditTest, AStoppedAuditReportsNothingMoreAndSaysSo) {
