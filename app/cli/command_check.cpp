@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "algorithm_option.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/sums_format.hpp"
@@ -157,13 +158,9 @@ bool check_one(const std::string& sums_name, const Settings& s) {
 
 std::optional<Settings> read_settings(const Arguments& args) {
     Settings s;
-    if (auto id = args.value("algo")) {
-        s.algorithm = find_algorithm(*id);
-        if (s.algorithm == nullptr) {
-            complain("unknown algorithm '" + *id + "' (see: hashscope-cli list)");
-            return std::nullopt;
-        }
-    }
+    const auto algorithm = parse_algorithm_option(args);
+    if (!algorithm) return std::nullopt;
+    s.algorithm = *algorithm;
     s.check.impl = args.value("impl").value_or("best");
     s.check.strict = args.has("strict");
     s.quiet = args.has("quiet");

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithm_option.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/verify/expected_digest.hpp"
@@ -100,14 +101,9 @@ int run_verify(int argc, char** argv, int first) {
         return exit_usage;
     }
     const std::string file = args.operands().front();
-    const AlgorithmInfo* forced = nullptr;
-    if (auto id = args.value("algo")) {
-        forced = find_algorithm(*id);
-        if (forced == nullptr) {
-            complain("unknown algorithm '" + *id + "' (see: hashscope-cli list)");
-            return exit_usage;
-        }
-    }
+    const auto algorithm = parse_algorithm_option(args);
+    if (!algorithm) return exit_usage;
+    const AlgorithmInfo* forced = *algorithm;
     std::vector<Expectation> expectations;
     const auto text = args.value("expect");
     if (!(text ? expectation_from_text(*text, forced, expectations)

@@ -20,6 +20,11 @@ commands:
                         verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
                         PGP-signed or not). Names are relative to the checksum file's folder.
                         Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
+  audit [-a ALGO] [--threads N] [--quiet] MANIFEST [DIR]
+                        compare folder DIR (default: the manifest's folder) with a checksum file,
+                        like hashdeep -a -x: one line per path, "STATUS  PATH", STATUS one of OK,
+                        CHANGED, MISSING, NEW, MOVED ("MOVED  NEW <- OLD"), UNREADABLE, SKIPPED;
+                        counts on stderr. Exit 0 when every path is OK, 1 otherwise.
   verify FILE [--expect DIGEST] [-a ALGO]
                         does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
                         every algorithm of that digest length is tried and the match named.
@@ -82,6 +87,7 @@ int main(int argc, char** argv) {
     if (command == "list") return run_list(argc, argv, 2);
     if (command == "bench") return run_bench(argc, argv, 2);
     if (command == "check") return run_check(argc, argv, 2);
+    if (command == "audit") return run_audit(argc, argv, 2);
     if (command == "verify") return run_verify(argc, argv, 2);
     complain("unknown command '" + std::string(command) + "' (try --help)");
     return exit_usage;

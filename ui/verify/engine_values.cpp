@@ -68,4 +68,27 @@ RowStatus rowStatusOf(verify::Verdict verdict) {
     return RowStatus::cancelled;
 }
 
+RowStatus rowStatusOf(verify::AuditStatus status) {
+    using verify::AuditStatus;
+    switch (status) {
+        case AuditStatus::ok:
+            return RowStatus::ok;
+        case AuditStatus::changed:
+            return RowStatus::changed;
+        case AuditStatus::missing:
+            return RowStatus::missing;
+        case AuditStatus::added:
+            return RowStatus::added;
+        case AuditStatus::moved:
+            return RowStatus::moved;
+        case AuditStatus::unreadable:
+            return RowStatus::unreadable;
+        case AuditStatus::skipped:
+            return RowStatus::skipped;
+        case AuditStatus::cancelled:
+            return RowStatus::cancelled;
+    }
+    return RowStatus::cancelled;
+}
+
 }  // namespace hashscope::ui

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "hashscope/file_hash.hpp"
+#include "hashscope/verify/audit.hpp"
 #include "hashscope/verify/check_job.hpp"
 #include "hashscope/verify/sums_file.hpp"
 #include "verify/verify_types.hpp"
@@ -25,5 +26,6 @@ Expectation expectationOf(const verify::SumsEntry& entry, const QString& sumsNam
 // call it on the worker, never on the GUI thread.
 RowStatus rowStatusOf(FileStatus status, const std::filesystem::path& path);
 RowStatus rowStatusOf(verify::Verdict verdict);
+RowStatus rowStatusOf(verify::AuditStatus status);
 
 }  // namespace hashscope::ui

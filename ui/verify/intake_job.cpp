@@ -7,6 +7,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "hashscope/verify/folder_walk.hpp"
 #include "hashscope/verify/multi_file_hasher.hpp"
@@ -99,6 +100,35 @@ void takeIn(const QString& pathText, bool asFiles, std::stop_token stop, EventBa
     out.add(std::move(item));
 }
 
+// A checksum file and a folder dropped together mean "audit this folder against that file", in
+// either order. Anything else (two files, two folders, a file that is not a checksum file) is
+// taken in as usual.
+std::optional<IntakeItem> auditPair(const QStringList& paths) {
+    if (paths.size() != 2) return std::nullopt;
+    for (qsizetype s = 0; s < 2; ++s) {
+        const fs::path sumsPath = toFsPath(paths[s]);
+        const fs::path folder = toFsPath(paths[1 - s]);
+        struct stat sumsStat {};
+        struct stat folderStat {};
+        if (::stat(sumsPath.c_str(), &sumsStat) != 0 || !S_ISREG(sumsStat.st_mode) ||
+            ::stat(folder.c_str(), &folderStat) != 0 || !S_ISDIR(folderStat.st_mode) ||
+            !verify::looks_like_sums_file(sumsPath)) {
+            continue;
+        }
+        auto sums = verify::read_sums_file(sumsPath, {});
+        if (!sums || sums->entries.empty()) continue;
+        IntakeItem item;
+        item.kind = IntakeItem::Kind::audit;
+        item.path = paths[s];
+        item.name = fromFsPath(sumsPath.filename());
+        item.folder = paths[1 - s];
+        item.topLevel = true;
+        item.sums = std::make_shared<const verify::SumsFile>(std::move(sums.value()));
+        return item;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 IntakeJob::IntakeJob(const QStringList& paths, bool asFiles, QThreadPool& pool, std::stop_token stop, QObject* parent)
@@ -114,6 +144,9 @@ IntakeJob::IntakeJob(const QStringList& paths, bool asFiles, QThreadPool& pool, 
     watcher->setFuture(QtConcurrent::run(&pool, [paths, asFiles, stop, deliver, gui = guiPriority()] {
         runBelow(gui);
         EventBatcher<IntakeItem> out(deliver);
+        if (!asFiles) {
+            if (auto audit = auditPair(paths)) return out.add(std::move(*audit));
+        }
         for (const QString& path : paths) {
             if (stop.stop_requested()) break;
             takeIn(path, asFiles, stop, out);

@@ -2,6 +2,8 @@
 // touches a file): a folder is walked (items reported as they are found, with a growing count),
 // a checksum file is parsed, a file becomes a row. Symlinked folders are not followed (that is
 // how loops are avoided); they, FIFOs and devices are reported as skipped, with the reason.
+// A checksum file and a folder taken in together (one drop of exactly those two) are one item: the
+// folder is to be audited against the checksum file.
 #pragma once
 
 #include <QObject>

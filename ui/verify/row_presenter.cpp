@@ -46,7 +46,14 @@ QString statusTooltip(const VerifyRow& row) {
             lines << tr("only regular files are read");
             break;
         case RowStatus::changed:
-            lines << tr("its size or modification time changed while it was read: read it again");
+            lines << (row.audited ? tr("its digest is no longer the one the checksum file lists")
+                                  : tr("its size or modification time changed while it was read: read it again"));
+            break;
+        case RowStatus::added:
+            lines << tr("in the audited folder, but the checksum file does not list it");
+            break;
+        case RowStatus::moved:
+            lines << tr("the checksum file lists it under its old name, which is gone");
             break;
         case RowStatus::refused:
             lines << tr("the name leads outside the checksum file's folder");

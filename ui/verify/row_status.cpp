@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "common/status_colours.hpp"
+
 namespace hashscope::ui {
 namespace {
 
@@ -20,6 +22,8 @@ bool isFailure(RowStatus status) {
         case RowStatus::unreadable:
         case RowStatus::changed:
         case RowStatus::refused:
+        case RowStatus::added:
+        case RowStatus::moved:
             return true;
         default:
             return false;
@@ -41,7 +45,10 @@ QColor statusColour(RowStatus status, const QPalette& palette) {
             return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xb7, 0x1c, 0x1c);
         case RowStatus::missing:
         case RowStatus::changed:
+        case RowStatus::moved:
             return dark ? QColor(0xff, 0xcc, 0x80) : QColor(0xbf, 0x36, 0x0c);
+        case RowStatus::added:
+            return dark ? QColor(0xff, 0xe0, 0x82) : status_colour::kCaution;
         case RowStatus::skipped:
         case RowStatus::cancelled:
         case RowStatus::queued:
@@ -75,6 +82,10 @@ QString statusWord(RowStatus status) {
             return tr("CHANGED");
         case RowStatus::refused:
             return tr("REFUSED");
+        case RowStatus::added:
+            return tr("NEW");
+        case RowStatus::moved:
+            return tr("MOVED");
         case RowStatus::cancelled:
             return tr("cancelled");
     }
@@ -103,6 +114,10 @@ QString statusIconName(RowStatus status) {
             return QStringLiteral("changed");
         case RowStatus::refused:
             return QStringLiteral("refused");
+        case RowStatus::added:
+            return QStringLiteral("new");
+        case RowStatus::moved:
+            return QStringLiteral("moved");
         case RowStatus::cancelled:
             return QStringLiteral("cancelled");
     }
@@ -129,6 +144,10 @@ QString statusCountText(RowStatus status, int count) {
             return tr("%1 changed").arg(count);
         case RowStatus::refused:
             return tr("%1 refused").arg(count);
+        case RowStatus::added:
+            return tr("%1 new").arg(count);
+        case RowStatus::moved:
+            return tr("%1 moved").arg(count);
         case RowStatus::cancelled:
             return tr("%1 cancelled").arg(count);
         case RowStatus::hashed:

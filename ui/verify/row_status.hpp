@@ -19,6 +19,8 @@ enum class RowStatus {
     skipped,     // not a regular file: a folder, FIFO, device, a link left unfollowed
     changed,     // its size or modification time moved while it was read
     refused,     // a checksum file's name leading outside its folder (not read)
+    added,       // an audit found it in the folder, but the checksum file does not list it ("NEW")
+    moved,       // an audit found a listed file's digest at a path the checksum file does not list
     cancelled,
 };
 constexpr int kRowStatusCount = static_cast<int>(RowStatus::cancelled) + 1;

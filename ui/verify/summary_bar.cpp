@@ -11,9 +11,9 @@ namespace hashscope::ui {
 namespace {
 
 // The statuses counted, in the order they are shown; in-between states are in the main line.
-constexpr std::array kCounted{RowStatus::ok,         RowStatus::failed,  RowStatus::missing,
-                              RowStatus::unreadable, RowStatus::changed, RowStatus::refused,
-                              RowStatus::skipped,    RowStatus::hashed,  RowStatus::cancelled};
+constexpr std::array kCounted{RowStatus::ok,      RowStatus::failed,     RowStatus::missing,  RowStatus::added,
+                              RowStatus::moved,   RowStatus::unreadable, RowStatus::changed,  RowStatus::refused,
+                              RowStatus::skipped, RowStatus::hashed,     RowStatus::cancelled};
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "verify/algorithm_names.hpp"
+#include "verify/audit_run.hpp"
 #include "verify/check_run.hpp"
 #include "verify/digest_match.hpp"
 #include "verify/engine_values.hpp"
@@ -107,6 +108,11 @@ void VerifyController::onIntake(IntakeJob* job, const QVector<IntakeItem>& items
         if (item.kind == IntakeItem::Kind::sums) {
             addPending();  // rows keep the order things were dropped in
             startCheck(item);
+            continue;
+        }
+        if (item.kind == IntakeItem::Kind::audit) {
+            addPending();
+            startAudit(item);
             continue;
         }
         VerifyRow row;
@@ -243,7 +249,7 @@ void VerifyController::judgeRow(RowId id) {
     model_->addExtraAlgorithm(shown);
 }
 
-void VerifyController::startCheck(const IntakeItem& item) {
+QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audited) {
     const verify::SumsFile& sums = *item.sums;
     const QFileInfo sumsInfo(item.path);
     const QDir base = sumsInfo.absoluteDir();
@@ -254,11 +260,22 @@ void VerifyController::startCheck(const IntakeItem& item) {
         row.name = fromNameBytes(entry.name);
         row.path = QDir::cleanPath(base.absoluteFilePath(row.name));
         row.expected = expectationOf(entry, sumsInfo.fileName());
+        row.audited = audited;
         rows << row;
     }
-    const QVector<RowId> ids = model_->addRows(std::move(rows));
+    QVector<RowId> ids = model_->addRows(std::move(rows));
     for (const auto& entry : sums.entries) model_->addExtraAlgorithm(algorithmId(*entry.candidates.front()));
+    QStringList diagnostics;
+    for (const auto& d : sums.diagnostics)
+        diagnostics << tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.reason));
+    QStringList notes;
+    for (const auto& n : sums.notes) notes << QString::fromStdString(n);
+    emit sumsFileRead(item.path, static_cast<int>(sums.entries.size()), diagnostics, notes);
+    return ids;
+}
 
+void VerifyController::startCheck(const IntakeItem& item) {
+    const QVector<RowId> ids = addEntryRows(item, false);
     auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), this);
     jobs_.insert(run);
     checkRows_.insert(run, ids);
@@ -268,13 +285,58 @@ void VerifyController::startCheck(const IntakeItem& item) {
         checkRows_.remove(run);
         jobEnded(run);
     });
-    QStringList diagnostics;
-    for (const auto& d : sums.diagnostics)
-        diagnostics << tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.reason));
-    QStringList notes;
-    for (const auto& n : sums.notes) notes << QString::fromStdString(n);
-    emit sumsFileRead(item.path, static_cast<int>(sums.entries.size()), diagnostics, notes);
     updateBusy();
+}
+
+void VerifyController::startAudit(const IntakeItem& item) {
+    const QVector<RowId> ids = addEntryRows(item, true);
+    auto* run = new AuditRun(item.sums, item.path, item.folder, pool_, stop_.get_token(), this);
+    jobs_.insert(run);
+    auditRows_.insert(run, ids);
+    connect(run, &AuditRun::events, this,
+            [this, run](const QVector<AuditEvent>& events) { onAuditEvents(run, events); });
+    connect(run, &AuditRun::finished, this, [this, run] {
+        // A cancelled audit stops saying anything: the entries it did not reach were not audited.
+        for (const RowId id : auditRows_.take(run)) {
+            model_->update(id, [](VerifyRow& r) {
+                if (!isFinal(r.status)) r.status = RowStatus::cancelled;
+            });
+        }
+        jobEnded(run);
+    });
+    updateBusy();
+}
+
+void VerifyController::onAuditEvents(AuditRun* run, const QVector<AuditEvent>& events) {
+    const QVector<RowId> ids = auditRows_.value(run);  // empty after clear(): events are dropped
+    if (ids.isEmpty()) return;
+    QVector<VerifyRow> found;
+    for (const AuditEvent& e : events) {
+        if (!e.listed) {
+            VerifyRow row;
+            row.path = e.path;
+            row.name = e.name;
+            row.status = e.status;
+            row.reason = e.reason;
+            row.audited = true;
+            found << row;
+            continue;
+        }
+        if (e.entry >= static_cast<std::size_t>(ids.size())) continue;
+        model_->update(ids[static_cast<qsizetype>(e.entry)], [&](VerifyRow& r) {
+            r.status = e.status;
+            r.reason = e.status == RowStatus::ok || e.status == RowStatus::changed ? QString() : e.reason;
+            r.done = e.bytes;
+            if (e.status == RowStatus::ok || e.status == RowStatus::changed) r.size = e.bytes;
+            if (e.status == RowStatus::moved) {
+                // Both paths in the row: where it is now, and the name the checksum file knows.
+                r.path = e.path;
+                r.name = QStringLiteral("%1 ← %2").arg(e.name, e.oldName);
+            }
+        });
+    }
+    if (!found.isEmpty()) model_->addRows(std::move(found));
+    announce();
 }
 
 void VerifyController::onCheckEvents(CheckRun* run, const QVector<CheckEvent>& events) {

@@ -21,6 +21,7 @@
 
 namespace hashscope::ui {
 
+class AuditRun;
 class CheckRun;
 class FileTableModel;
 class HashWorkers;
@@ -82,6 +83,10 @@ private:
     void onHashFinished(const HashEvent& event);
     void onCheckEvents(CheckRun* run, const QVector<CheckEvent>& events);
     void startCheck(const IntakeItem& item);
+    void startAudit(const IntakeItem& item);
+    void onAuditEvents(AuditRun* run, const QVector<AuditEvent>& events);
+    // The rows of a checksum file's entries, each expecting its line's digest.
+    QVector<RowId> addEntryRows(const IntakeItem& item, bool audited);
     void judgeRow(RowId id);
     void enqueue(const QVector<RowId>& ids, const QVector<bool>& findSidecars = {});
     void jobEnded(QObject* job);
@@ -95,6 +100,7 @@ private:
     QStringList algorithms_;
     QSet<QObject*> jobs_;                         // intake jobs and check runs still running
     QHash<CheckRun*, QVector<RowId>> checkRows_;  // entry index -> row
+    QHash<AuditRun*, QVector<RowId>> auditRows_;  // entry index -> row
     QHash<IntakeJob*, int> intakeTopLevel_;       // top-level files seen, for the sidecar cap
     QSet<QString> requested_;                     // "row:algorithm" supplements asked for
     QVector<RowId> sidecarRows_;                  // rows with an offer not yet accepted

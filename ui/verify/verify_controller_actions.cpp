@@ -136,6 +136,7 @@ void VerifyController::clear() {
     cancel();
     model_->clear();
     for (auto it = checkRows_.begin(); it != checkRows_.end(); ++it) it.value().clear();  // late verdicts go nowhere
+    for (auto it = auditRows_.begin(); it != auditRows_.end(); ++it) it.value().clear();
     sidecarRows_.clear();
     requested_.clear();
     rotationalRows_.clear();

@@ -27,6 +27,7 @@ struct VerifyRow {
     QString matched;                      // the algorithm that matched `expected`
     std::optional<SidecarOffer> sidecar;  // a checksum file beside it lists it (not yet accepted)
     QString note;                         // a remark for the tooltip ("not a checksum file: ...")
+    bool audited = false;                 // its status comes from an audit of a folder
 
     [[nodiscard]] const RowDigest* digest(const QString& algorithm) const {
         for (const RowDigest& d : digests) {

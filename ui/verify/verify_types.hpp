@@ -77,10 +77,12 @@ struct IntakeItem {
         sums,     // a checksum file, parsed: its entries are to be verified
         walking,  // a folder walk in progress: `count` files found so far
         walked,   // a folder walk ended: `count` files, `left` left out
+        audit,    // a checksum file and a folder dropped together: audit `folder` against `sums`
     };
     Kind kind = Kind::file;
-    QString path;  // absolute
-    QString name;  // as the row shows it: the file name, or the path below the dropped folder
+    QString path;    // absolute
+    QString name;    // as the row shows it: the file name, or the path below the dropped folder
+    QString folder;  // audit: the folder to audit (absolute)
     std::optional<quint64> size;
     QString reason;
     bool topLevel = false;    // named by the user, not found by a walk
@@ -89,6 +91,19 @@ struct IntakeItem {
     quint64 count = 0;
     quint64 left = 0;
     bool stopped = false;  // walked: cancelled before the end
+};
+
+// What an audit says about one path: a listed entry's verdict (entry < the entries' count), or a
+// path the checksum file does not list.
+struct AuditEvent {
+    RowStatus status = RowStatus::cancelled;
+    std::size_t entry = 0;  // the listed entry, for every status but added and skipped
+    bool listed = false;
+    QString path;     // absolute
+    QString name;     // relative to the checksum file's folder
+    QString oldName;  // moved: the listed name it moved from
+    QString reason;
+    quint64 bytes = 0;
 };
 
 // What a checksum-file check says about its entries (indices into SumsFile::entries).

@@ -99,7 +99,7 @@ private:
             return emit_skipped(path, std::strerror(error));
         }
 
-        std::vector<std::string> names;
+        std::vector<std::pair<std::string, unsigned char>> names;  // and the entry's type (d_type)
         for (;;) {
             errno = 0;
             const dirent* entry = ::readdir(dir.get());
@@ -110,15 +110,22 @@ private:
             const char* name = entry->d_name;
             if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) continue;
             if (!options_.include_hidden && name[0] == '.') continue;
-            names.emplace_back(name);
+            names.emplace_back(name, entry->d_type);
         }
         // std::string compares through char_traits<char>, which orders bytes as unsigned: byte order.
         std::sort(names.begin(), names.end());
 
         ancestors_.push_back({self.st_dev, self.st_ino, path});
         bool complete = true;
-        for (const auto& name : names) {
-            if (stop_.stop_requested() || !visit(::dirfd(dir.get()), name, path / name)) {
+        for (const auto& [name, type] : names) {
+            if (stop_.stop_requested()) {
+                complete = false;
+                break;
+            }
+            const bool go_on = options_.trust_entry_type && type == DT_REG
+                                   ? emit_file(path / name)
+                                   : visit(::dirfd(dir.get()), name, path / name);
+            if (!go_on) {
                 complete = false;
                 break;
             }

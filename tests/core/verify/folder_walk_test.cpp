@@ -159,6 +159,19 @@ TEST_F(FolderWalkTest, SpecialFilesAreSkippedWithTheirTypeNeverOpened) {
                             "sock: a socket"}));
 }
 
+TEST_F(FolderWalkTest, TrustingTheEntryTypeFindsTheSameItems) {
+    file("plain");
+    file("sub/inner");
+    file("target");
+    link("target", "file-link");
+    link("sub", "dir-link");
+    link("self", "self");
+    ASSERT_EQ(::mkfifo((root_ / "fifo").c_str(), 0600), 0);
+    WalkOptions trusting;
+    trusting.trust_entry_type = true;
+    EXPECT_EQ(walk(trusting), walk()) << "only how a regular file is recognised differs";
+}
+
 TEST_F(FolderWalkTest, HiddenNamesCanBeLeftOut) {
     file(".hidden");
     file(".dir/inside");
