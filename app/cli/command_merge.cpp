@@ -2,15 +2,18 @@
 // or standard input) as one report: every record once, sorted by path bytes then algorithm, on
 // stdout; a summary on stderr; exit 0 when every record is "ok", 1 otherwise.
 //
-// Sorting needs every record at once: memory grows with the records, about 300 bytes each plus
-// the path's length (a FileRecord, its strings and the place it came from), so ~350 MB for a
-// million files. Input is read a line at a time; a line longer than kMaxLine is refused unread.
+// Sorting needs every record at once: memory grows with the records, about 400 bytes each plus
+// the path's length (a FileRecord, the heap blocks of its digest, path and message, its place in
+// the input and in the sort order): 415 MB for a million records of 25-byte paths
+// (docs/performance.md). Input is read a line at a time; a line longer than kMaxLine is refused.
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -65,7 +68,7 @@ struct Totals {
 };
 
 // Adds the records of one input; complains about every line that is not one.
-void load(const std::string& operand, std::uint32_t input, std::vector<Loaded>& out, Totals& totals) {
+void load(const std::string& operand, std::uint32_t input, std::deque<Loaded>& out, Totals& totals) {
     std::ifstream file;
     if (operand != "-") {
         file.open(operand, std::ios::binary);
@@ -120,25 +123,34 @@ int run_merge(int argc, char** argv, int first) {
         return exit_usage;
     }
 
-    std::vector<Loaded> loaded;
+    // A deque grows without moving what it holds, and the sort moves indices, not records: the
+    // peak is the records themselves plus a few bytes each.
+    std::deque<Loaded> loaded;
     Totals totals;
     for (std::size_t i = 0; i < operands.size(); ++i) load(operands[i], static_cast<std::uint32_t>(i), loaded, totals);
 
-    // Stable: of two records of the same file, the one given first is kept.
-    std::stable_sort(loaded.begin(), loaded.end(),
-                     [](const Loaded& a, const Loaded& b) { return verify::record_before(a.record, b.record); });
+    std::vector<std::size_t> order(loaded.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    // Ties keep the order read: of two records of the same file, the one given first is kept.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (verify::record_before(loaded[a].record, loaded[b].record)) return true;
+        if (verify::record_before(loaded[b].record, loaded[a].record)) return false;
+        return a < b;
+    });
     std::map<std::string, std::size_t> statuses;
     std::string out;
-    for (std::size_t i = 0; i < loaded.size(); ++i) {
-        const auto& r = loaded[i].record;
-        if (i > 0 && r.path == loaded[i - 1].record.path && r.algorithm == loaded[i - 1].record.algorithm) {
-            const auto& kept = loaded[i - 1];
-            complain(shown(operands[loaded[i].input]) + ":" + std::to_string(loaded[i].line) + ": '" +
-                     escape_name(r.path) + "' (" + r.algorithm + ") is already in " + shown(operands[kept.input]) +
-                     ":" + std::to_string(kept.line) + " (do the shards overlap?)");
+    const Loaded* kept = nullptr;  // the last record printed
+    for (const auto index : order) {
+        const auto& here = loaded[index];
+        const auto& r = here.record;
+        if (kept != nullptr && r.path == kept->record.path && r.algorithm == kept->record.algorithm) {
+            complain(shown(operands[here.input]) + ":" + std::to_string(here.line) + ": '" + escape_name(r.path) +
+                     "' (" + r.algorithm + ") is already in " + shown(operands[kept->input]) + ":" +
+                     std::to_string(kept->line) + " (do the shards overlap?)");
             ++totals.duplicates;
             continue;
         }
+        kept = &here;
         ++statuses[r.status];
         out += verify::to_json_line(r);
         out += '\n';
