@@ -42,8 +42,9 @@ struct Settings {
 // out is said on stderr, by the shard the path belongs to.
 bool walk(const fs::path& folder, const verify::Shard& shard, std::vector<Target>& out) {
     bool ok = true;
-    verify::walk_folder(folder, {}, [&](verify::WalkItem&& item) {
-        if (!shard.takes(item.path.native())) return true;
+    verify::WalkOptions options;
+    if (shard.count > 1) options.wanted = [&shard](std::string_view path) { return shard.takes(path); };
+    verify::walk_folder(folder, options, [&](verify::WalkItem&& item) {
         if (item.skipped) {
             complain(item.path.string() + ": " + item.reason);
             // A skipped symlink or special file is a choice, not a failure; a folder that cannot

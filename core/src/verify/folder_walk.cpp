@@ -69,13 +69,19 @@ private:
         return std::string("symbolic link: ") + std::strerror(error);
     }
 
+    [[nodiscard]] bool unwanted(const fs::path& path) const {
+        return options_.wanted && !options_.wanted(path.native());
+    }
+
     bool emit_file(const fs::path& path) {
+        if (unwanted(path)) return true;
         WalkItem item;
         item.path = path;
         return sink_(std::move(item));
     }
 
     bool emit_skipped(const fs::path& path, std::string reason) {
+        if (unwanted(path)) return true;
         WalkItem item;
         item.path = path;
         item.skipped = true;
@@ -99,7 +105,7 @@ private:
             return emit_skipped(path, std::strerror(error));
         }
 
-        std::vector<std::string> names;
+        std::vector<std::pair<std::string, unsigned char>> names;  // and readdir's d_type
         for (;;) {
             errno = 0;
             const dirent* entry = ::readdir(dir.get());
@@ -110,21 +116,38 @@ private:
             const char* name = entry->d_name;
             if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) continue;
             if (!options_.include_hidden && name[0] == '.') continue;
-            names.emplace_back(name);
+            names.emplace_back(name, entry->d_type);
         }
         // std::string compares through char_traits<char>, which orders bytes as unsigned: byte order.
         std::sort(names.begin(), names.end());
 
         ancestors_.push_back({self.st_dev, self.st_ino, path});
         bool complete = true;
-        for (const auto& name : names) {
-            if (stop_.stop_requested() || !visit(::dirfd(dir.get()), name, path / name)) {
+        std::string joined;  // (path / name).native(), without building a path for every name
+        for (const auto& [name, type] : names) {
+            if (stop_.stop_requested()) {
+                complete = false;
+                break;
+            }
+            if (options_.wanted && may_leave_unread(type)) {
+                joined.assign(path.native());
+                if (!joined.empty() && joined.back() != '/') joined += '/';
+                joined += name;
+                if (!options_.wanted(joined)) continue;
+            }
+            if (!visit(::dirfd(dir.get()), name, path / name)) {
                 complete = false;
                 break;
             }
         }
         ancestors_.pop_back();
         return complete;
+    }
+
+    // Whether an entry of this d_type that `wanted` refuses can be left out without a stat: it is
+    // known not to be a folder to descend (a link counts as one when links are followed).
+    [[nodiscard]] bool may_leave_unread(unsigned char type) const {
+        return type != DT_DIR && type != DT_UNKNOWN && (type != DT_LNK || !options_.follow_symlinks);
     }
 
     bool visit(int parent, const std::string& name, const fs::path& path) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hashscope::verify {
@@ -14,6 +15,10 @@ namespace hashscope::verify {
 struct WalkOptions {
     bool follow_symlinks = false;  // descend into symlinked folders (loops are still detected)
     bool include_hidden = true;    // names starting with '.'
+    // When set, only items whose path it accepts are reported (`sum -r --shard`). A name that
+    // readdir says is no folder is then left out without even a stat, which keeps N shards'
+    // walks of one tree about as cheap as one; folders are descended whatever it says.
+    std::function<bool(std::string_view path)> wanted;
 };
 
 // Something found, or left out with a reason.
