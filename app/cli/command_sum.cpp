@@ -69,23 +69,20 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileRea
     const auto start = std::chrono::steady_clock::now();
     const auto result =
         target.is_stdin ? reader.read_descriptor(STDIN_FILENO, settings.algorithms) : reader.read(settings.algorithms);
-    if (settings.json) {
-        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-        outcome.text =
-            json_lines(sum_records(target.name, settings.algorithms, result, reader.implementations(), took.count()));
-        if (result.status != FileStatus::ok)
-            outcome.errors = "hashscope-cli: " + target.name + ": " + result.message + "\n";
-        outcome.ok = result.status == FileStatus::ok;
-        return outcome;
-    }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     if (result.status != FileStatus::ok) {
         std::string reason = result.message;
         if (result.status == FileStatus::not_regular && fs::is_directory(target.name))
             reason = "Is a directory (use -r to walk it)";
         outcome.errors = "hashscope-cli: " + target.name + ": " + reason + "\n";
         outcome.ok = false;
+    }
+    if (settings.json) {
+        outcome.text =
+            json_lines(sum_records(target.name, settings.algorithms, result, reader.implementations(), took.count()));
         return outcome;
     }
+    if (!outcome.ok) return outcome;
     const bool bsd = settings.tag || settings.algorithms.size() > 1;
     for (std::size_t i = 0; i < result.digests.size(); ++i) {
         const auto hex = result.digests[i].hex();

@@ -98,6 +98,17 @@ same "sum --json: every file once, with every field; odd names round-trip" ok \
   "$(python3 -c "$check_records" whole.json 2>&1)"
 holds "sum --json: a name that is not UTF-8 is given as path_hex" "$(cat whole.json)" \
   "\"path_hex\":\"$(printf 'tree/caf\351' | od -An -tx1 | tr -d ' \n')\""
+out=$("$cli" sum --json tree/sub/f1 no-such-file tree 2>/dev/null); status=$?
+same "sum --json: a file that cannot be read: exit 1" 1 "$status"
+same "sum --json: ... still a record each, with the reason" "ok unreadable None True not_regular" \
+  "$(python3 -c '
+import json, sys
+r = [json.loads(line) for line in sys.stdin]
+print(r[0]["status"], r[1]["status"], r[1]["digest"], "No such file" in r[1]["message"], r[2]["status"])' <<<"$out")"
+same "sum --json -a sha256,md5: one record per file and algorithm" "sha256 md5" \
+  "$("$cli" sum --json -a sha256,md5 tree/sub/f1 | python3 -c '
+import json, sys
+print(" ".join(json.loads(line)["algorithm"] for line in sys.stdin))')"
 for k in 1 2 3 4; do "$cli" sum -r --json --shard $k/4 tree > part$k.json; done
 same "sum --json: the shards hold every file once" "$files" "$(cat part*.json | wc -l)"
 
