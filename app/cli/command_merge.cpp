@@ -7,11 +7,12 @@
 // the input and in the sort order): 415 MB for a million records of 25-byte paths
 // (docs/performance.md). Input is read a line at a time; a line longer than kMaxLine is refused.
 #include <algorithm>
-#include <array>
+#include <compare>
 #include <cstddef>
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <string>
@@ -40,23 +41,18 @@ enum class LineRead { line, too_long, end };
 
 // The next line (without its newline) of at most kMaxLine bytes; a longer one is skipped to its end.
 LineRead read_line(std::istream& in, std::string& line) {
-    line.clear();
-    auto* buffer = in.rdbuf();
-    bool too_long = false;
-    for (;;) {
-        const auto c = buffer->sbumpc();
-        if (c == std::char_traits<char>::eof()) {
-            if (line.empty() && !too_long) return LineRead::end;
-            break;
-        }
-        if (c == '\n') break;
-        if (line.size() < kMaxLine) {
-            line += static_cast<char>(c);
-        } else {
-            too_long = true;
-        }
+    line.resize(kMaxLine + 1);
+    in.getline(line.data(), static_cast<std::streamsize>(line.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());  // with the newline, when there was one
+    if (in.fail()) {
+        if (got == 0) return LineRead::end;
+        // The buffer filled before a newline came.
+        in.clear();
+        in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+        return LineRead::too_long;
     }
-    return too_long ? LineRead::too_long : LineRead::line;
+    line.resize(in.eof() ? got : got - 1);
+    return LineRead::line;
 }
 
 std::string shown(const std::string& operand) { return operand == "-" ? "(standard input)" : operand; }
@@ -133,9 +129,8 @@ int run_merge(int argc, char** argv, int first) {
     std::iota(order.begin(), order.end(), std::size_t{0});
     // Ties keep the order read: of two records of the same file, the one given first is kept.
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (verify::record_before(loaded[a].record, loaded[b].record)) return true;
-        if (verify::record_before(loaded[b].record, loaded[a].record)) return false;
-        return a < b;
+        const auto order_ab = verify::record_order(loaded[a].record, loaded[b].record);
+        return std::is_neq(order_ab) ? std::is_lt(order_ab) : a < b;
     });
     std::map<std::string, std::size_t> statuses;
     std::string out;

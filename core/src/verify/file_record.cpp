@@ -180,10 +180,10 @@ Result<FileRecord> parse_json_line(std::string_view line) {
     return record;
 }
 
-bool record_before(const FileRecord& a, const FileRecord& b) {
+std::strong_ordering record_order(const FileRecord& a, const FileRecord& b) {
     // std::string compares through char_traits<char>, which orders bytes as unsigned char: the
     // order of sort(1) in the C locale.
-    return std::tie(a.path, a.algorithm) < std::tie(b.path, b.algorithm);
+    return std::tie(a.path, a.algorithm) <=> std::tie(b.path, b.algorithm);
 }
 
 }  // namespace hashscope::verify

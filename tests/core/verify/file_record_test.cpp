@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <compare>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -117,12 +118,12 @@ TEST(FileRecord, SortsByPathBytesThenAlgorithm) {
     auto a = sample("a-b");
     auto b = sample("a/b");
     auto c = sample("\xc3\xa9");
-    EXPECT_TRUE(record_before(a, b));  // '-' (0x2d) before '/' (0x2f)
-    EXPECT_TRUE(record_before(b, c));  // bytes above 0x7f sort last
+    EXPECT_TRUE(std::is_lt(record_order(a, b)));  // '-' (0x2d) before '/' (0x2f)
+    EXPECT_TRUE(std::is_lt(record_order(b, c)));  // bytes above 0x7f sort last
     auto md5 = sample("a/b");
     md5.algorithm = "md5";
-    EXPECT_TRUE(record_before(md5, b));
-    EXPECT_FALSE(record_before(b, b));
+    EXPECT_TRUE(std::is_lt(record_order(md5, b)));
+    EXPECT_TRUE(std::is_eq(record_order(b, b)));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -46,6 +47,6 @@ std::string to_json_line(const FileRecord& record);
 Result<FileRecord> parse_json_line(std::string_view line);
 
 // The order of a merged report: by path bytes, then algorithm.
-bool record_before(const FileRecord& a, const FileRecord& b);
+std::strong_ordering record_order(const FileRecord& a, const FileRecord& b);
 
 }  // namespace hashscope::verify
