@@ -13,6 +13,7 @@
 #include "hashscope/sums_format.hpp"
 #include "hashscope/verify/check_job.hpp"
 #include "hashscope/verify/sums_file.hpp"
+#include "records.hpp"
 #include "thread_count.hpp"
 
 namespace hashscope::cli {
@@ -29,6 +30,8 @@ struct Settings {
     bool ignore_missing = false;  // a missing file is neither printed nor a failure
     bool warn = false;            // (accepted for sha256sum compatibility: diagnostics are always shown)
     bool verbose = false;
+    verify::Shard shard;  // --shard: the lines this process takes
+    bool json = false;    // --json: a record per line instead of "NAME: OK"
 };
 
 // Counts for the closing warnings, worded as sha256sum words them.
@@ -56,7 +59,7 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
     const std::string name = printable(entry.name);
     if (result.outside && result.verdict != Verdict::refused) ++tally.outside;
     auto out = [&](const std::string& text) {
-        if (!s.status) std::cout << name << ": " << text << '\n';
+        if (!s.status && !s.json) std::cout << name << ": " << text << '\n';
     };
     switch (result.verdict) {
         case Verdict::ok:
@@ -92,6 +95,13 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
             return false;
     }
     return false;
+}
+
+// The records --json prints: what the text lines would show.
+bool wanted_record(Verdict verdict, const Settings& s) {
+    if (s.status) return false;
+    if (verdict == Verdict::ok) return !s.quiet;
+    return verdict != Verdict::missing || !s.ignore_missing;
 }
 
 void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const Tally& t) {
@@ -132,10 +142,13 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         for (const auto& note : batch.notes) complain(sums_name + ": " + note);
         for (const auto& d : batch.diagnostics) complain(sums_name + ": " + std::to_string(d.line) + ": " + d.reason);
         bad_lines += batch.diagnostics.size();
-        if (batch.entries.empty()) return;
         entries += batch.entries.size();
+        std::erase_if(batch.entries, [&](const verify::SumsEntry& e) { return !s.shard.takes(e.name); });
+        if (batch.entries.empty()) return;
         plan = verify::check_entries(base, batch.entries, s.check, [&](std::size_t i, const verify::CheckResult& r) {
             ok = report(batch.entries[i], r, s, tally) && ok;
+            if (s.json && wanted_record(r.verdict, s))
+                std::cout << verify::to_json_line(check_record(batch.entries[i], r)) << '\n';
             if (!s.status) std::cout.flush();
         });
     });
@@ -171,6 +184,10 @@ std::optional<Settings> read_settings(const Arguments& args) {
     const auto threads = parse_thread_count(args);
     if (!threads) return std::nullopt;
     s.check.threads = *threads;
+    const auto shard = parse_shard_option(args);
+    if (!shard) return std::nullopt;
+    s.shard = *shard;
+    s.json = args.has("json");
     return s;
 }
 
@@ -186,7 +203,9 @@ int run_check(int argc, char** argv, int first) {
                           {"ignore-missing", 0, false},
                           {"warn", 'w', false},
                           {"verbose", 'v', false},
-                          {"threads", 0, true}});
+                          {"threads", 0, true},
+                          {"shard", 0, true},
+                          {"json", 0, false}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;

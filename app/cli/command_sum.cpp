@@ -1,6 +1,7 @@
 // `hashscope-cli sum`: digests of files, printed as sha256sum / sha256sum --tag print them.
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/folder_walk.hpp"
 #include "hashscope/verify/multi_file_hasher.hpp"
+#include "records.hpp"
 #include "thread_count.hpp"
 
 namespace hashscope::cli {
@@ -31,13 +33,18 @@ struct Settings {
     bool tag = false;
     bool recursive = false;
     unsigned threads = 0;  // files at once; 0: the multi-file hasher decides
+    verify::Shard shard;   // --shard: the files this process takes
+    bool json = false;     // --json: a record per file and algorithm instead of the lines
 };
 
-// Adds the files below `folder`, in name order so that output is reproducible. Symlinked folders
-// are not followed (that is how loops are avoided); what is left out is said on stderr.
-bool walk(const fs::path& folder, std::vector<Target>& out) {
+// Adds the files below `folder` that belong to `shard`, in name order so that output is
+// reproducible. Symlinked folders are not followed (that is how loops are avoided); what is left
+// out is said on stderr, by the shard the path belongs to.
+bool walk(const fs::path& folder, const verify::Shard& shard, std::vector<Target>& out) {
     bool ok = true;
-    verify::walk_folder(folder, {}, [&](verify::WalkItem&& item) {
+    verify::WalkOptions options;
+    if (shard.count > 1) options.wanted = [&shard](std::string_view path) { return shard.takes(path); };
+    verify::walk_folder(folder, options, [&](verify::WalkItem&& item) {
         if (item.skipped) {
             complain(item.path.string() + ": " + item.reason);
             // A skipped symlink or special file is a choice, not a failure; a folder that cannot
@@ -59,16 +66,23 @@ struct Outcome {
 
 Outcome hash_one(const Target& target, const Settings& settings, verify::FileReader& reader) {
     Outcome outcome;
+    const auto start = std::chrono::steady_clock::now();
     const auto result =
         target.is_stdin ? reader.read_descriptor(STDIN_FILENO, settings.algorithms) : reader.read(settings.algorithms);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     if (result.status != FileStatus::ok) {
         std::string reason = result.message;
         if (result.status == FileStatus::not_regular && fs::is_directory(target.name))
             reason = "Is a directory (use -r to walk it)";
         outcome.errors = "hashscope-cli: " + target.name + ": " + reason + "\n";
         outcome.ok = false;
+    }
+    if (settings.json) {
+        outcome.text =
+            json_lines(sum_records(target.name, settings.algorithms, result, reader.implementations(), took.count()));
         return outcome;
     }
+    if (!outcome.ok) return outcome;
     const bool bsd = settings.tag || settings.algorithms.size() > 1;
     for (std::size_t i = 0; i < result.digests.size(); ++i) {
         const auto hex = result.digests[i].hex();
@@ -126,15 +140,24 @@ std::optional<Settings> read_settings(const Arguments& args) {
     const auto threads = parse_thread_count(args);
     if (!threads) return std::nullopt;
     s.threads = *threads;
+    const auto shard = parse_shard_option(args);
+    if (!shard) return std::nullopt;
+    s.shard = *shard;
+    s.json = args.has("json");
     return s;
 }
 
 }  // namespace
 
 int run_sum(int argc, char** argv, int first) {
-    const Arguments args(
-        argc, argv, first,
-        {{"algo", 'a', true}, {"impl", 0, true}, {"tag", 0, false}, {"recursive", 'r', false}, {"threads", 0, true}});
+    const Arguments args(argc, argv, first,
+                         {{"algo", 'a', true},
+                          {"impl", 0, true},
+                          {"tag", 0, false},
+                          {"recursive", 'r', false},
+                          {"threads", 0, true},
+                          {"shard", 0, true},
+                          {"json", 0, false}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;
@@ -149,10 +172,10 @@ int run_sum(int argc, char** argv, int first) {
     for (const auto& operand : operands) {
         std::error_code ec;
         if (operand == "-") {
-            targets.push_back({"-", true});
+            targets.push_back({"-", true});  // each process has its own standard input: never sharded
         } else if (settings->recursive && fs::is_directory(operand, ec)) {
-            ok = walk(operand, targets) && ok;
-        } else {
+            ok = walk(operand, settings->shard, targets) && ok;
+        } else if (settings->shard.takes(operand)) {
             targets.push_back({operand});
         }
     }

@@ -21,6 +21,7 @@ int run_check(int argc, char** argv, int first);
 int run_audit(int argc, char** argv, int first);
 int run_verify(int argc, char** argv, int first);
 int run_selftest(int argc, char** argv, int first);
+int run_merge(int argc, char** argv, int first);
 
 // "hashscope-cli: message" on stderr.
 void complain(const std::string& message);

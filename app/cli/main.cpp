@@ -13,18 +13,25 @@ namespace {
 constexpr std::string_view kUsage = R"(usage: hashscope-cli COMMAND [OPTIONS]
 
 commands:
-  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] PATH... | -
+  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] [--shard K/N] [--json] PATH... | -
                         print digests, one line per file (GNU format; BSD tags with --tag
                         or several algorithms). Default algorithm: sha256.
-  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-v] [--threads N] SUMSFILE...
+  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-v] [--threads N]
+        [--shard K/N] [--json] SUMSFILE...
                         verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
                         PGP-signed or not). Names are relative to the checksum file's folder.
                         Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
+                        sum and check, --shard K/N: only the files whose path hashes to share K
+                        of N (XXH64 of the path as given or listed, mod N), so that N processes
+                        split the work; --json: one JSON object per file per line (path, size,
+                        algorithm, digest, status, implementation, seconds), not the text lines.
   audit [-a ALGO] [--threads N] [--quiet] MANIFEST [DIR]
                         compare folder DIR (default: the manifest's folder) with a checksum file,
                         like hashdeep -a -x: one line per path, "STATUS  PATH", STATUS one of OK,
                         CHANGED, MISSING, NEW, MOVED ("MOVED  NEW <- OLD"), UNREADABLE, SKIPPED;
                         counts on stderr. Exit 0 when every path is OK, 1 otherwise.
+  merge [FILE... | -]   the --json output of shards as one report, sorted by path; the same
+                        file twice is an error. Summary on stderr; exit 0 when every file is ok.
   verify FILE [--expect DIGEST] [-a ALGO]
                         does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
                         every algorithm of that digest length is tried and the match named.
@@ -80,6 +87,7 @@ int main(int argc, char** argv) {
     }
     if (command == "calibrate") return run_calibrate(argc, argv, 2);
     if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
+    if (command == "merge") return run_merge(argc, argv, 2);        // reads records, hashes nothing
     // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     if (command == "cpu") return run_cpu(argc, argv, 2, calibration);

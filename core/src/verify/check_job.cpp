@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -66,7 +67,21 @@ public:
     Job(std::span<const SumsEntry> entries, const CheckOptions& options, std::stop_token stop)
         : entries_(entries), options_(options), stop_(std::move(stop)), results_(entries.size()) {}
 
+    // Settles the entries of the task's file, each with the time the file took.
     void run(const Task& task, FileReader& reader) {
+        const auto start = std::chrono::steady_clock::now();
+        settle(task, reader);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        for (auto entry : task.entries) {
+            if (results_[entry]) results_[entry]->seconds = took.count();
+        }
+    }
+
+    // The entry's result, once its file's work is done; it is handed out only once.
+    CheckResult take(std::size_t entry) { return std::move(*std::exchange(results_[entry], std::nullopt)); }
+
+private:
+    void settle(const Task& task, FileReader& reader) {
         if (stop_.stop_requested()) return publish_all(task, {Verdict::cancelled, "cancelled"});
         if (task.outside && options_.strict) {
             CheckResult refused{Verdict::refused,
@@ -97,10 +112,6 @@ public:
         for (auto entry : open) publish(entry, last);  // no candidate matched
     }
 
-    // The entry's result, once its file's work is done; it is handed out only once.
-    CheckResult take(std::size_t entry) { return std::move(*std::exchange(results_[entry], std::nullopt)); }
-
-private:
     // Each entry is settled by the work of its own file only: no lock needed.
     void publish(std::size_t entry, CheckResult result) { results_[entry] = std::move(result); }
 

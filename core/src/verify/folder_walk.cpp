@@ -69,13 +69,19 @@ private:
         return std::string("symbolic link: ") + std::strerror(error);
     }
 
+    [[nodiscard]] bool unwanted(const fs::path& path) const {
+        return options_.wanted && !options_.wanted(path.native());
+    }
+
     bool emit_file(const fs::path& path) {
+        if (unwanted(path)) return true;
         WalkItem item;
         item.path = path;
         return sink_(std::move(item));
     }
 
     bool emit_skipped(const fs::path& path, std::string reason) {
+        if (unwanted(path)) return true;
         WalkItem item;
         item.path = path;
         item.skipped = true;
@@ -99,7 +105,7 @@ private:
             return emit_skipped(path, std::strerror(error));
         }
 
-        std::vector<std::pair<std::string, unsigned char>> names;  // and the entry's type (d_type)
+        std::vector<std::pair<std::string, unsigned char>> names;  // and readdir's d_type
         for (;;) {
             errno = 0;
             const dirent* entry = ::readdir(dir.get());
@@ -117,10 +123,17 @@ private:
 
         ancestors_.push_back({self.st_dev, self.st_ino, path});
         bool complete = true;
+        std::string joined;  // (path / name).native(), without building a path for every name
         for (const auto& [name, type] : names) {
             if (stop_.stop_requested()) {
                 complete = false;
                 break;
+            }
+            if (options_.wanted && may_leave_unread(type)) {
+                joined.assign(path.native());
+                if (!joined.empty() && joined.back() != '/') joined += '/';
+                joined += name;
+                if (!options_.wanted(joined)) continue;
             }
             const bool go_on = options_.trust_entry_type && type == DT_REG
                                    ? emit_file(path / name)
@@ -132,6 +145,12 @@ private:
         }
         ancestors_.pop_back();
         return complete;
+    }
+
+    // Whether an entry of this d_type that `wanted` refuses can be left out without a stat: it is
+    // known not to be a folder to descend (a link counts as one when links are followed).
+    [[nodiscard]] bool may_leave_unread(unsigned char type) const {
+        return type != DT_DIR && type != DT_UNKNOWN && (type != DT_LNK || !options_.follow_symlinks);
     }
 
     bool visit(int parent, const std::string& name, const fs::path& path) {

@@ -114,6 +114,10 @@ TEST_F(CheckJobTest, SeveralAlgorithmsForOneFileAreSettledTogether) {
     EXPECT_EQ(r[1].verdict, Verdict::ok);
     EXPECT_EQ(r[1].matched, algo("crc32c"));
     EXPECT_EQ(r[2].verdict, Verdict::failed);
+    // The entries of one file share its time (for --json): every read of it, once.
+    EXPECT_GT(r[0].seconds, 0.0);
+    EXPECT_EQ(r[0].seconds, r[1].seconds);
+    EXPECT_EQ(r[0].seconds, r[2].seconds);
 }
 
 TEST_F(CheckJobTest, StrictRefusesNamesOutsideTheFolderOtherwiseTheyAreMarked) {

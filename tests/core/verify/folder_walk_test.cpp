@@ -10,6 +10,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -59,7 +60,7 @@ protected:
     void TearDown() override { remove_tree_at(AT_FDCWD, root_.c_str()); }
 
     fs::path file(const std::string& relative, const std::string& content = "x") {
-        const auto path = root_ / relative;
+        auto path = root_ / relative;
         fs::create_directories(path.parent_path());
         std::ofstream(path, std::ios::binary) << content;
         return path;
@@ -127,6 +128,37 @@ TEST_F(FolderWalkTest, SymlinksToFilesAreItemsToFoldersAreNotFollowed) {
     EXPECT_EQ(walk(),
               (Lines{"broken: broken symbolic link", "dir/inside", "dir-link: symbolic link to a folder, not followed",
                      "file-link", "self: symlink loop", "target.txt"}));
+}
+
+TEST_F(FolderWalkTest, WantedLeavesOutTheOtherPathsButStillDescends) {
+    file("a/keep1");
+    file("a/drop1");
+    file("a/sub/keep2");
+    file("drop2");
+    file("target");
+    link("target", "keep-link");
+    link("nowhere", "drop-broken");
+    link("a", "keep-folder-link");
+    WalkOptions options;
+    options.wanted = [](std::string_view path) { return path.find("/drop") == std::string_view::npos; };
+    EXPECT_EQ(walk(options),
+              (Lines{"a/keep1", "a/sub/keep2", "keep-folder-link: symbolic link to a folder, not followed", "keep-link",
+                     "target"}));
+    // Two complementary filters together report what one walk without a filter does.
+    WalkOptions others;
+    others.wanted = [&](std::string_view path) { return !options.wanted(path); };
+    EXPECT_EQ(walk(others), (Lines{"a/drop1", "drop-broken: broken symbolic link", "drop2"}));
+    options.follow_symlinks = true;
+    others.follow_symlinks = true;
+    auto both = walk(options);
+    const auto rest = walk(others);
+    both.insert(both.end(), rest.begin(), rest.end());
+    std::sort(both.begin(), both.end());
+    WalkOptions all;
+    all.follow_symlinks = true;
+    auto everything = walk(all);
+    std::sort(everything.begin(), everything.end());
+    EXPECT_EQ(both, everything);
 }
 
 TEST_F(FolderWalkTest, FollowingSymlinksDescendsAndDetectsLoops) {

@@ -37,6 +37,7 @@ struct CheckResult {
     const Implementation* implementation = nullptr;  // ok / failed: what computed the (first) digest
     std::uint64_t bytes = 0;                         // bytes read
     bool outside = false;                            // the name is absolute or climbs out with ".."
+    double seconds = 0;                              // time spent on the entry's file (every read of it)
 };
 
 struct CheckOptions {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hashscope::verify {
@@ -18,6 +19,10 @@ struct WalkOptions {
     // the system calls over many small files. A file that vanishes in between is then reported
     // as found (its reader finds it gone) rather than as "vanished while the folder was read".
     bool trust_entry_type = false;
+    // When set, only items whose path it accepts are reported (`sum -r --shard`). A name that
+    // readdir says is no folder is then left out without even a stat, which keeps N shards'
+    // walks of one tree about as cheap as one; folders are descended whatever it says.
+    std::function<bool(std::string_view path)> wanted;
 };
 
 // Something found, or left out with a reason.
