@@ -13,13 +13,17 @@ namespace {
 constexpr std::string_view kUsage = R"(usage: hashscope-cli COMMAND [OPTIONS]
 
 commands:
-  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] PATH... | -
+  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] [-b|-t] [-z] [--base64] PATH... | -
                         print digests, one line per file (GNU format; BSD tags with --tag
-                        or several algorithms). Default algorithm: sha256.
-  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-v] [--threads N] SUMSFILE...
-                        verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
-                        PGP-signed or not). Names are relative to the checksum file's folder.
-                        Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
+                        or several algorithms). Default algorithm: sha256. As in coreutils:
+                        -b marks names with '*', -t is text mode (the default), -z ends lines
+                        with NUL (names unescaped), --base64 prints base64 digests (cksum).
+  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N] SUMSFILE...
+                        verify the files a checksum file lists (GNU, md5 -r, BSD tag, SFV, xxhsum,
+                        b3sum; hex or base64 digests; PGP-signed or not). Names are relative to
+                        the checksum file's folder. Prints "NAME: OK" / "NAME: FAILED" like
+                        sha256sum -c; exit 0 when all match. -w names each improperly formatted
+                        line, -v says why it was not used; --status prints nothing.
   verify FILE [--expect DIGEST] [-a ALGO]
                         does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
                         every algorithm of that digest length is tried and the match named.
@@ -53,6 +57,10 @@ commands:
 
 namespace hashscope::cli {
 void complain(const std::string& message) { std::cerr << "hashscope-cli: " << message << '\n'; }
+void complain_usage(const std::string& message) {
+    complain(message);
+    std::cerr << "Try 'hashscope-cli --help' for more information.\n";
+}
 }  // namespace hashscope::cli
 
 int main(int argc, char** argv) {
