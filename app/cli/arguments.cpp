@@ -73,6 +73,13 @@ std::optional<std::string> Arguments::value(std::string_view long_name) const {
     return std::nullopt;
 }
 
+std::string Arguments::last_of(std::initializer_list<std::string_view> long_names) const {
+    for (auto it = given_.rbegin(); it != given_.rend(); ++it) {
+        if (std::find(long_names.begin(), long_names.end(), it->first) != long_names.end()) return it->first;
+    }
+    return "";
+}
+
 std::vector<std::string> split_list(std::string_view text, char separator) {
     std::vector<std::string> out;
     std::size_t start = 0;

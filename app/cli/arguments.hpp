@@ -2,6 +2,7 @@
 // operands, with a clear message for anything it does not know.
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
@@ -26,6 +27,8 @@ public:
     [[nodiscard]] bool has(std::string_view long_name) const;
     [[nodiscard]] std::optional<std::string> value(std::string_view long_name) const;  // last one given
     [[nodiscard]] const std::vector<std::string>& operands() const { return operands_; }
+    // Which of `long_names` was given last (options that override each other); "" for none.
+    [[nodiscard]] std::string last_of(std::initializer_list<std::string_view> long_names) const;
 
 private:
     std::vector<std::pair<std::string, std::string>> given_;  // long name, value ("" for switches)

@@ -1,11 +1,14 @@
 // `hashscope-cli check`: verify the files a checksum file lists, printing what `sha256sum -c`
 // prints for the lines it accepts ("NAME: OK", "NAME: FAILED", "NAME: FAILED open or read") and
 // going beyond it on the formats it refuses (BSD tags of any algorithm, SFV, PGP wrappers, ...).
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "algorithm_option.hpp"
 #include "arguments.hpp"
@@ -25,13 +28,14 @@ using verify::Verdict;
 struct Settings {
     const AlgorithmInfo* algorithm = nullptr;
     verify::CheckOptions check;
+    // --quiet, --status and --warn override each other, the last one given wins (as in coreutils).
     bool quiet = false;           // no "OK" lines
-    bool status = false;          // no stdout at all: the exit status says it
+    bool status = false;          // no output but what coreutils prints even then: the exit status says it
     bool ignore_missing = false;  // a missing file is neither printed nor a failure
-    bool warn = false;            // (accepted for sha256sum compatibility: diagnostics are always shown)
-    bool verbose = false;
-    verify::Shard shard;  // --shard: the lines this process takes
-    bool json = false;    // --json: a record per line instead of "NAME: OK"
+    bool warn = false;            // "NAME: LINE: improperly formatted ... checksum line" for each unusable line
+    bool verbose = false;         // why each unusable line was not used, and a summary
+    verify::Shard shard;          // --shard: the lines this process takes
+    bool json = false;            // --json: a record per line instead of "NAME: OK"
 };
 
 // Counts for the closing warnings, worded as sha256sum words them.
@@ -48,6 +52,19 @@ struct Tally {
 // As sha256sum -c prints a name: raw, unless it holds a newline; then escaped, behind a '\'.
 std::string printable(const std::string& name) {
     return name.find('\n') == std::string::npos ? name : "\\" + escape_name(name);
+}
+
+// A name in a message, quoted as coreutils' quotef() quotes it for a shell: as it is when it holds
+// only characters a shell leaves alone, else in single quotes.
+std::string quoted(const std::string& name) {
+    const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+               std::string_view("%+,-./:=@^_").find(c) != std::string_view::npos;
+    });
+    if (plain) return name;
+    std::string out = "'";
+    for (char c : name) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 std::string plural(std::size_t n, const char* one, const char* many) {
@@ -77,18 +94,19 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
             [[fallthrough]];
         case Verdict::unreadable:
         case Verdict::not_regular:
+            // Said even under --status, as coreutils says it.
             ++tally.unreadable;
-            complain(entry.name + ": " + result.message);
+            complain(quoted(entry.name) + ": " + result.message);
             out("FAILED open or read");
             return false;
         case Verdict::changed:
             ++tally.changed;
-            complain(entry.name + ": " + result.message);
+            complain(quoted(entry.name) + ": " + result.message);
             out("FAILED changed while read");
             return false;
         case Verdict::refused:
             ++tally.refused;
-            complain(entry.name + ": " + result.message);
+            if (!s.status) complain(quoted(entry.name) + ": " + result.message);
             out("FAILED refused");
             return false;
         case Verdict::cancelled:
@@ -104,7 +122,8 @@ bool wanted_record(Verdict verdict, const Settings& s) {
     return verdict != Verdict::missing || !s.ignore_missing;
 }
 
-void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const Tally& t) {
+void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const Tally& t, const Settings& s) {
+    if (s.status) return;
     if (bad_lines > 0) complain("WARNING: " + plural(bad_lines, "line is", "lines are") + " improperly formatted");
     if (t.unreadable > 0)
         complain("WARNING: " + plural(t.unreadable, "listed file", "listed files") + " could not be read");
@@ -118,7 +137,7 @@ void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const
     }
     if (t.refused > 0) complain("WARNING: " + plural(t.refused, "name was", "names were") + " refused by --strict");
     for (const auto& [algorithm, count] : t.inferred) {
-        complain(sums_name + ": " + plural(count, "digest", "digests") + " matched as " + algorithm +
+        complain(quoted(sums_name) + ": " + plural(count, "digest", "digests") + " matched as " + algorithm +
                  " (the algorithm was inferred from the digest length)");
     }
 }
@@ -138,9 +157,17 @@ bool check_one(const std::string& sums_name, const Settings& s) {
     std::size_t entries = 0;
     std::size_t bad_lines = 0;
     verify::CheckPlan plan;
+    // coreutils names the algorithm ("improperly formatted MD5 checksum line") when it is fixed.
+    const std::string line_kind = s.algorithm != nullptr ? std::string(s.algorithm->bsd_tag) + " " : "";
     auto read = verify::read_sums_file_in_batches(sums_name, read_options, kBatchLines, [&](verify::SumsFile& batch) {
-        for (const auto& note : batch.notes) complain(sums_name + ": " + note);
-        for (const auto& d : batch.diagnostics) complain(sums_name + ": " + std::to_string(d.line) + ": " + d.reason);
+        if (!s.status) {
+            for (const auto& note : batch.notes) complain(quoted(sums_name) + ": " + note);
+        }
+        for (const auto& d : batch.diagnostics) {
+            const std::string where = quoted(sums_name) + ": " + std::to_string(d.line) + ": ";
+            if (s.warn) complain(where + "improperly formatted " + line_kind + "checksum line");
+            if (s.verbose && !s.status) complain(where + d.reason);
+        }
         bad_lines += batch.diagnostics.size();
         entries += batch.entries.size();
         std::erase_if(batch.entries, [&](const verify::SumsEntry& e) { return !s.shard.takes(e.name); });
@@ -153,17 +180,19 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         });
     });
     if (!read) {
-        complain(sums_name + ": " + read.error().message);
+        complain(quoted(sums_name) + ": " + read.error().message);
         return false;
     }
     if (entries == 0) {
-        complain(sums_name + ": no properly formatted checksum lines found");
+        complain(quoted(sums_name) + ": no properly formatted checksum lines found");  // even under --status
         return false;
     }
-    if (s.verbose) complain(sums_name + ": " + plural(entries, "line", "lines") + " checked, " + plan.describe());
-    closing_warnings(sums_name, bad_lines, tally);
+    if (s.verbose && !s.status) {
+        complain(quoted(sums_name) + ": " + plural(entries, "line", "lines") + " checked, " + plan.describe());
+    }
+    closing_warnings(sums_name, bad_lines, tally, s);
     if (s.ignore_missing && tally.verified == 0 && tally.unreadable == 0) {
-        complain(sums_name + ": no file was verified");
+        if (!s.status) complain(quoted(sums_name) + ": no file was verified");
         return false;
     }
     return ok && !(s.check.strict && bad_lines > 0);
@@ -176,10 +205,11 @@ std::optional<Settings> read_settings(const Arguments& args) {
     s.algorithm = *algorithm;
     s.check.impl = args.value("impl").value_or("best");
     s.check.strict = args.has("strict");
-    s.quiet = args.has("quiet");
-    s.status = args.has("status");
+    const std::string output = args.last_of({"quiet", "status", "warn"});
+    s.quiet = output == "quiet";
+    s.status = output == "status";
+    s.warn = output == "warn";
     s.ignore_missing = args.has("ignore-missing");
-    s.warn = args.has("warn");
     s.verbose = args.has("verbose");
     const auto threads = parse_thread_count(args);
     if (!threads) return std::nullopt;
@@ -205,9 +235,15 @@ int run_check(int argc, char** argv, int first) {
                           {"verbose", 'v', false},
                           {"threads", 0, true},
                           {"shard", 0, true},
-                          {"json", 0, false}});
+                          {"json", 0, false},
+                          // coreutils' options that only sum takes, refused as coreutils refuses them
+                          {"zero", 'z', false}});
     if (!args.ok()) {
         complain(args.error());
+        return exit_usage;
+    }
+    if (args.has("zero")) {
+        complain_usage("the --zero option is not supported when verifying checksums");
         return exit_usage;
     }
     const auto settings = read_settings(args);

@@ -32,6 +32,8 @@ struct Settings {
     std::string impl = "best";
     bool tag = false;
     bool recursive = false;
+    LineStyle style;       // -b / -z
+    bool base64 = false;   // digests in base64, as cksum --base64
     unsigned threads = 0;  // files at once; 0: the multi-file hasher decides
     verify::Shard shard;   // --shard: the files this process takes
     bool json = false;     // --json: a record per file and algorithm instead of the lines
@@ -85,8 +87,10 @@ Outcome hash_one(const Target& target, const Settings& settings, verify::FileRea
     if (!outcome.ok) return outcome;
     const bool bsd = settings.tag || settings.algorithms.size() > 1;
     for (std::size_t i = 0; i < result.digests.size(); ++i) {
-        const auto hex = result.digests[i].hex();
-        outcome.text += bsd ? bsd_line(settings.algorithms[i]->bsd_tag, target.name, hex) : gnu_line(hex, target.name);
+        const auto& digest = result.digests[i];
+        const auto text = settings.base64 ? to_base64(digest.bytes()) : digest.hex();
+        outcome.text += bsd ? bsd_line(settings.algorithms[i]->bsd_tag, target.name, text, settings.style)
+                            : gnu_line(text, target.name, settings.style);
     }
     return outcome;
 }
@@ -114,7 +118,23 @@ bool hash_all(const std::vector<Target>& targets, const Settings& settings) {
     return all_ok;
 }
 
+// Options of `check` that coreutils refuses without --check, with its words.
+bool refuse_check_options(const Arguments& args) {
+    for (const char* option : {"ignore-missing", "quiet", "status", "strict", "warn"}) {
+        if (args.has(option)) {
+            complain_usage(std::string("the --") + option + " option is meaningful only when verifying checksums");
+            return false;
+        }
+    }
+    if (args.has("tag") && args.last_of({"binary", "text"}) == "text") {
+        complain_usage("--tag does not support --text mode");
+        return false;
+    }
+    return true;
+}
+
 std::optional<Settings> read_settings(const Arguments& args) {
+    if (!refuse_check_options(args)) return std::nullopt;
     Settings s;
     for (const auto& id : split_list(args.value("algo").value_or("sha256"))) {
         const auto* algorithm = find_algorithm(id);
@@ -137,6 +157,10 @@ std::optional<Settings> read_settings(const Arguments& args) {
     }
     s.tag = args.has("tag");
     s.recursive = args.has("recursive");
+    // -b / -t: coreutils' binary and text modes read the same bytes on Linux; -b shows in the '*'.
+    s.style.binary = args.last_of({"binary", "text"}) == "binary";
+    s.style.zero = args.has("zero");
+    s.base64 = args.has("base64");
     const auto threads = parse_thread_count(args);
     if (!threads) return std::nullopt;
     s.threads = *threads;
@@ -157,7 +181,17 @@ int run_sum(int argc, char** argv, int first) {
                           {"recursive", 'r', false},
                           {"threads", 0, true},
                           {"shard", 0, true},
-                          {"json", 0, false}});
+                          {"json", 0, false},
+                          // coreutils' md5sum / sha256sum / b2sum / cksum options
+                          {"binary", 'b', false},
+                          {"text", 't', false},
+                          {"zero", 'z', false},
+                          {"base64", 0, false},
+                          {"ignore-missing", 0, false},
+                          {"quiet", 0, false},
+                          {"status", 0, false},
+                          {"strict", 0, false},
+                          {"warn", 'w', false}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;

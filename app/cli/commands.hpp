@@ -25,5 +25,7 @@ int run_merge(int argc, char** argv, int first);
 
 // "hashscope-cli: message" on stderr.
 void complain(const std::string& message);
+// complain(), then "Try 'hashscope-cli --help' for more information." as coreutils follows a usage error.
+void complain_usage(const std::string& message);
 
 }  // namespace hashscope::cli

@@ -13,14 +13,19 @@ namespace {
 constexpr std::string_view kUsage = R"(usage: hashscope-cli COMMAND [OPTIONS]
 
 commands:
-  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] [--shard K/N] [--json] PATH... | -
+  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] [-b|-t] [-z] [--base64]
+      [--shard K/N] [--json] PATH... | -
                         print digests, one line per file (GNU format; BSD tags with --tag
-                        or several algorithms). Default algorithm: sha256.
-  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-v] [--threads N]
+                        or several algorithms). Default algorithm: sha256. As in coreutils:
+                        -b marks names with '*', -t is text mode (the default), -z ends lines
+                        with NUL (names unescaped), --base64 prints base64 digests (cksum).
+  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N]
         [--shard K/N] [--json] SUMSFILE...
-                        verify the files a checksum file lists (GNU, BSD tag, SFV, xxhsum, b3sum;
-                        PGP-signed or not). Names are relative to the checksum file's folder.
-                        Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when all match.
+                        verify the files a checksum file lists (GNU, md5 -r, BSD tag, SFV, xxhsum,
+                        b3sum; hex or base64 digests; PGP-signed or not). Names are relative to
+                        the checksum file's folder. Prints "NAME: OK" / "NAME: FAILED" like
+                        sha256sum -c; exit 0 when all match. -w names each improperly formatted
+                        line, -v says why it was not used; --status prints nothing.
                         sum and check, --shard K/N: only the files whose path hashes to share K
                         of N (XXH64 of the path as given or listed, mod N), so that N processes
                         split the work; --json: one JSON object per file per line (path, size,
@@ -65,6 +70,10 @@ commands:
 
 namespace hashscope::cli {
 void complain(const std::string& message) { std::cerr << "hashscope-cli: " << message << '\n'; }
+void complain_usage(const std::string& message) {
+    complain(message);
+    std::cerr << "Try 'hashscope-cli --help' for more information.\n";
+}
 }  // namespace hashscope::cli
 
 int main(int argc, char** argv) {

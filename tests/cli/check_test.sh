@@ -48,7 +48,11 @@ done
 errors=$("$cli" check broken.sha256 2>&1 >/dev/null)
 holds "a missing file is named on stderr" "$errors" "gone: No such file or directory"
 holds "a folder is named on stderr" "$errors" "sub: not a regular file: a folder"
-holds "the bad line's number and reason are given" "$errors" "broken.sha256: 10: "
+# As in coreutils, a bad line is only counted unless asked: -w names it (coreutils' words), -v says why.
+holds "-w names the bad line as sha256sum -w does" "$("$cli" check -w broken.sha256 2>&1 >/dev/null)" \
+  "broken.sha256: 10: improperly formatted checksum line"
+holds "-v gives the bad line's number and reason" "$("$cli" check -v broken.sha256 2>&1 >/dev/null)" \
+  "broken.sha256: 10: no digest found"
 holds "the closing warnings are sha256sum's" "$errors" "WARNING: 1 computed checksum did NOT match"
 
 # b3sum and rhash word their output differently: compare their verdicts and exit status.

@@ -4,10 +4,10 @@ cli=$1
 source "$(dirname "$0")/lib.sh"
 
 list=$("$cli" list)
-for algo in crc32 crc32c crc64nvme crc64xz adler32 md5 sha1 sha224 sha256 sha384 sha512 sha512-256 sha3-256 sha3-512 blake2b blake2s blake3 xxh32 xxh64 xxh3 xxh128; do
+for algo in crc32 crc32c crc64nvme crc64xz adler32 md5 sha1 sha224 sha256 sha384 sha512 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s blake3 xxh32 xxh64 xxh3 xxh128; do
   holds "list names $algo" "$list" "$(printf '\n%-12s' "$algo")"
 done
-same "list marks one default per algorithm" 21 "$(printf '%s\n' "$list" | grep -c ' \* ')"
+same "list marks one default per algorithm" 23 "$(printf '%s\n' "$list" | grep -c ' \* ')"
 
 json=$("$cli" list --json)
 same "list --json is an array of rows" "array" "$(printf '%s' "$json" | python3 -c 'import json,sys; print(type(json.load(sys.stdin)).__name__.replace("list","array"))' 2>&1)"

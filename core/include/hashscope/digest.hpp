@@ -40,5 +40,7 @@ private:
 
 // Lowercase hex of any bytes.
 std::string to_hex(std::span<const std::uint8_t> bytes);
+// Standard base64 (RFC 4648, '+' '/', padded with '='), as `cksum --base64` prints digests.
+std::string to_base64(std::span<const std::uint8_t> bytes);
 
 }  // namespace hashscope

@@ -7,7 +7,8 @@
 //   MD5: RFC 1321 A.5. SHA-1/SHA-2: the FIPS 180-4 examples (NIST CSRC): "abc" and the two-block
 //     448- and 896-bit messages; "a" x 1000000 from FIPS 180-2 (RFC 3874 for SHA-224).
 //   SHA-3: FIPS 202 examples ("", "abc", the 1600-bit message of 0xa3) and the NIST CSRC
-//     448-bit example. BLAKE2: RFC 7693 ("abc").
+//     448-bit example; SHA3-224 and SHA3-384 on the same messages from Python's hashlib, which
+//     tests/cli/sha3_test.sh recomputes from this file. BLAKE2: RFC 7693 ("abc").
 //   BLAKE3: the official test_vectors.json (input byte i = i % 251), first 32 bytes of "hash";
 //     "abc" from the reference implementation's b3sum.
 //   xxHash: the canonical output of `xxhsum` 0.8.1 (-H0, -H1, -H3, -H2).
@@ -120,6 +121,21 @@ inline constexpr KnownAnswer kSha3_256[] = {
     {text("abc"), "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
     {text(k448), "41c0dba2a9d6240849100376a8235e2c82e1b9998a999e21db32dd97496d3376"},
     {times("\xa3", 200), "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"},
+};
+
+inline constexpr KnownAnswer kSha3_224[] = {
+    {text(""), "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7"},
+    {text("abc"), "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf"},
+    {text(k448), "8a24108b154ada21c9fd5574494479ba5c7e7ab76ef264ead0fcce33"},
+    {times("\xa3", 200), "9376816aba503f72f96ce7eb65ac095deee3be4bf9bbc2a1cb7e11e0"},
+};
+
+inline constexpr KnownAnswer kSha3_384[] = {
+    {text(""), "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2ac3713831264adb47fb6bd1e058d5f004"},
+    {text("abc"), "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25"},
+    {text(k448), "991c665755eb3a4b6bbdfb75c78a492e8c56a22c5c4d7e429bfdbc32b9d4ad5aa04a1f076e62fea19eef51acd0657c22"},
+    {times("\xa3", 200),
+     "1881de2ca7e41ef95dc4732b8f5f002b189cc1e42b74168ed1732649ce1dbcdd76197a31fd55ee989f2d7050dd473e8f"},
 };
 
 inline constexpr KnownAnswer kSha3_512[] = {

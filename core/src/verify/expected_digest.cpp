@@ -76,8 +76,8 @@ int base64_value(char c, bool& standard, bool& url_safe) {
     return -1;
 }
 
-// Standard or URL-safe (not both in one text), padded or not; the unused low bits of the last
-// character must be zero, as every encoder writes them. Sets `why` when the text is no base64.
+}  // namespace
+
 std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text, std::string& why) {
     std::size_t padding = 0;
     while (!text.empty() && text.back() == '=') {
@@ -125,8 +125,6 @@ std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text, st
     }
     return out;
 }
-
-}  // namespace
 
 std::vector<ExpectedDigest> parse_expected_digest(std::string_view text) {
     text = trim(text);

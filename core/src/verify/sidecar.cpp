@@ -29,18 +29,18 @@ namespace fs = std::filesystem;
 constexpr std::uintmax_t kMaxSidecarSize = std::uintmax_t{16} << 20;
 constexpr std::uintmax_t kMaxBareDigestFile = 4096;
 
-constexpr std::array<std::string_view, 33> kNearExtensions{
-    "sha256",  "sha256sum", "sha512", "sha512sum", "sha1",     "sha1sum", "md5",       "md5sum",   "b3",
-    "b3sum",   "blake3",    "b2",     "b2sum",     "blake2b",  "sha384",  "sha224",    "sha3-256", "sha3-512",
-    "sfv",     "xxh128",    "xxh3",   "xxh64",     "xxh32",    "xxh",     "crc64nvme", "crc32c",   "crc32",
-    "adler32", "digests",   "digest", "checksums", "checksum", "sums",
+constexpr std::array<std::string_view, 35> kNearExtensions{
+    "sha256",   "sha256sum", "sha512",  "sha512sum", "sha1",    "sha1sum",   "md5",      "md5sum",   "b3",
+    "b3sum",    "blake3",    "b2",      "b2sum",     "blake2b", "sha384",    "sha224",   "sha3-256", "sha3-512",
+    "sha3-384", "sha3-224",  "sfv",     "xxh128",    "xxh3",    "xxh64",     "xxh32",    "xxh",      "crc64nvme",
+    "crc32c",   "crc32",     "adler32", "digests",   "digest",  "checksums", "checksum", "sums",
 };
 
 // Strongest first: decides the order of folder-wide lists.
-constexpr std::array<std::string_view, 21> kStrength{
-    "sha256", "sha512",  "sha384",    "sha224",  "sha512-256", "sha3-256", "sha3-512",
-    "blake3", "blake2b", "blake2s",   "sha1",    "md5",        "xxh128",   "xxh3",
-    "xxh64",  "xxh32",   "crc64nvme", "crc64xz", "crc32c",     "crc32",    "adler32",
+constexpr std::array<std::string_view, 23> kStrength{
+    "sha256",   "sha512", "sha384",    "sha224",  "sha512-256", "sha3-256", "sha3-512", "sha3-384",
+    "sha3-224", "blake3", "blake2b",   "blake2s", "sha1",       "md5",      "xxh128",   "xxh3",
+    "xxh64",    "xxh32",  "crc64nvme", "crc64xz", "crc32c",     "crc32",    "adler32",
 };
 
 constexpr std::array<std::string_view, 6> kGenericNames{"checksums", "checksum", "sums",

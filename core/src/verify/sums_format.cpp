@@ -25,22 +25,19 @@ std::string escape_name(std::string_view name) {
     return out;
 }
 
-std::string gnu_line(std::string_view hex, std::string_view name) {
-    const bool escaped = needs_escaping(name);
+std::string gnu_line(std::string_view hex, std::string_view name, LineStyle style) {
+    const bool escaped = !style.zero && needs_escaping(name);
     std::string line = escaped ? "\\" : "";
-    line.append(hex).append("  ").append(escaped ? escape_name(name) : std::string(name)).append("\n");
+    line.append(hex).append(style.binary ? " *" : "  ").append(escaped ? escape_name(name) : std::string(name));
+    line += style.zero ? '\0' : '\n';
     return line;
 }
 
-std::string bsd_line(std::string_view tag, std::string_view name, std::string_view hex) {
-    const bool escaped = needs_escaping(name);
+std::string bsd_line(std::string_view tag, std::string_view name, std::string_view hex, LineStyle style) {
+    const bool escaped = !style.zero && needs_escaping(name);
     std::string line = escaped ? "\\" : "";
-    line.append(tag)
-        .append(" (")
-        .append(escaped ? escape_name(name) : std::string(name))
-        .append(") = ")
-        .append(hex)
-        .append("\n");
+    line.append(tag).append(" (").append(escaped ? escape_name(name) : std::string(name)).append(") = ").append(hex);
+    line += style.zero ? '\0' : '\n';
     return line;
 }
 

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "hashscope/verify/expected_digest.hpp"
 #include "hashscope/verify/sums_file.hpp"
 
 namespace hashscope::verify {
@@ -174,8 +175,31 @@ struct XxhPrefix {
 constexpr std::array kXxhPrefixes{XxhPrefix{"XXH3_", "xxh3"}, XxhPrefix{"XXH32_", "xxh32"},
                                   XxhPrefix{"XXH64_", "xxh64"}, XxhPrefix{"XXH128_", "xxh128"}};
 
-// "HEX  NAME", "HEX *NAME", "HEX NAME", optionally escaped ('\' first, already removed: `escaped`).
-Attempt try_gnu(std::string_view line, bool escaped, const Context& ctx) {
+// A digest field of an algorithm with `size`-byte digests: hex, or base64 as `cksum --base64`
+// writes it (standard alphabet, padded to a multiple of 4), read since coreutils 9.2.
+std::optional<std::vector<std::uint8_t>> decode_digest_field(std::string_view field, std::size_t size) {
+    if (field.size() == size * 2 && all_hex(field)) return decode_hex(field);
+    if (field.size() != (size + 2) / 3 * 4 || field.find_first_of("-_") != std::string_view::npos) return std::nullopt;
+    std::string why;
+    auto bytes = decode_base64(field, why);
+    if (!bytes || bytes->size() != size) return std::nullopt;
+    return bytes;
+}
+
+// The one algorithm a GNU line's base64 digest can be checked against: -a, else the only one the
+// sums file's name says. nullptr when a base64 field cannot be told from a name.
+const AlgorithmInfo* base64_algorithm(const Context& ctx) {
+    if (ctx.options.algorithm != nullptr) return ctx.options.algorithm;
+    return ctx.name_algorithms.size() == 1 ? ctx.name_algorithms.front() : nullptr;
+}
+
+// "HEX  NAME", "HEX *NAME", BSD `md5 -r`'s "HEX NAME", optionally escaped ('\' first, already
+// removed: `escaped`); the digest may be base64 where the algorithm is known.
+//
+// As coreutils' split_3 does, the first GNU line decides between the two-character separator and
+// the one-space form, and later lines of the other form are refused: a name's own leading ' ' or
+// '*' is then never mistaken for the separator (in the one-space form both belong to the name).
+Attempt try_gnu(std::string_view line, bool escaped, const Context& ctx, GnuForm& form) {
     const AlgorithmInfo* prefixed = nullptr;
     for (const auto& p : kXxhPrefixes) {
         if (starts_with_ignoring_case(line, p.prefix)) {
@@ -185,46 +209,67 @@ Attempt try_gnu(std::string_view line, bool escaped, const Context& ctx) {
         }
     }
     std::size_t n = 0;
-    while (n < line.size() && is_hex(line[n])) ++n;
+    while (n < line.size() && !is_blank(line[n])) ++n;
     if (n == 0) return {};
-    const std::string_view hex = line.substr(0, n);
+    const std::string_view field = line.substr(0, n);
+    std::optional<std::vector<std::uint8_t>> base64;
+    if (!all_hex(field)) {
+        const AlgorithmInfo* known = prefixed == nullptr ? base64_algorithm(ctx) : nullptr;
+        if (known == nullptr || n == line.size()) return {};
+        base64 = decode_digest_field(field, known->digest_size);
+        if (!base64) return {};
+    }
     if (n == line.size()) return fail("a digest without a file name");
-    if (!is_blank(line[n])) return {};
 
     std::string_view rest = line.substr(n + 1);
+    if (rest.empty()) return fail("empty file name");
     SumsEntry entry;
     entry.format = SumsFormat::gnu;
-    if (!rest.empty() && (rest.front() == ' ' || rest.front() == '*')) {
+    GnuForm line_form = GnuForm::two_characters;
+    if (rest.size() == 1 || (rest.front() != ' ' && rest.front() != '*')) {
+        if (form == GnuForm::two_characters) {
+            return fail("one space between digest and name (the 'md5 -r' form) after lines with two characters");
+        }
+        line_form = GnuForm::one_space;
+    } else if (form == GnuForm::one_space) {
+        line_form = GnuForm::one_space;
+    } else {
         entry.binary_mark = rest.front() == '*';
         rest.remove_prefix(1);
     }
-    if (rest.empty()) return fail("empty file name");
-    if (hex.size() % 2 != 0) return fail(odd_length(hex.size()));
 
     std::string reason;
-    if (prefixed != nullptr) {
-        if (prefixed->digest_size * 2 != hex.size()) {
-            return fail(hex_digits(hex.size()) + " after " + std::string(prefixed->display) + "'s prefix; it has " +
-                        hex_digits(prefixed->digest_size * 2));
-        }
-        if (ctx.options.algorithm != nullptr && ctx.options.algorithm != prefixed) {
-            return fail("the line says " + std::string(prefixed->display) + ", but -a " +
-                        std::string(ctx.options.algorithm->id) + " was given");
-        }
-        entry.candidates = {prefixed};
+    if (base64) {
+        entry.candidates = {base64_algorithm(ctx)};
+        entry.expected = std::move(*base64);
     } else {
-        entry.candidates = candidates_for(hex.size(), ctx, reason);
-        if (entry.candidates.empty()) return fail(reason);
+        const std::string_view hex = field;
+        if (hex.size() % 2 != 0) return fail(odd_length(hex.size()));
+        if (prefixed != nullptr) {
+            if (prefixed->digest_size * 2 != hex.size()) {
+                return fail(hex_digits(hex.size()) + " after " + std::string(prefixed->display) + "'s prefix; it has " +
+                            hex_digits(prefixed->digest_size * 2));
+            }
+            if (ctx.options.algorithm != nullptr && ctx.options.algorithm != prefixed) {
+                return fail("the line says " + std::string(prefixed->display) + ", but -a " +
+                            std::string(ctx.options.algorithm->id) + " was given");
+            }
+            entry.candidates = {prefixed};
+        } else {
+            entry.candidates = candidates_for(hex.size(), ctx, reason);
+            if (entry.candidates.empty()) return fail(reason);
+        }
+        entry.expected = decode_hex(hex);
     }
     auto name = name_on_line(rest, escaped, reason);
     if (!name) return fail(reason);
     entry.name = std::move(*name);
-    entry.expected = decode_hex(hex);
+    form = line_form;
     return success(std::move(entry));
 }
 
-// "TAG (NAME) = HEX", "TAG(NAME)= HEX" (OpenSSL), "TAG   (NAME) = HEX" (rhash pads the tag). The
-// name may hold ") = ": the digest follows the last '='.
+// "TAG (NAME) = HEX", "TAG(NAME)= HEX" (OpenSSL), "TAG   (NAME) = HEX" (rhash pads the tag), with
+// a hex or base64 digest. The name may hold ") = ": the digest follows the last ")=" or ") =".
 Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& little_endian) {
     std::size_t t = 0;
     while (t < line.size() && line[t] != '(' && !is_blank(line[t])) ++t;
@@ -234,14 +279,17 @@ Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& l
     if (rest.empty() || rest.front() != '(') return {};
     rest = trim_right(rest.substr(1));
 
-    const auto eq = rest.find_last_of('=');
+    // The last '=' after a ')': base64 digests end in '=' padding of their own.
+    auto eq = rest.find_last_of('=');
     if (eq == std::string_view::npos) return fail("a BSD line without ' = ' and a digest after the name");
+    while (eq != std::string_view::npos && !trim_right(rest.substr(0, eq)).ends_with(')')) {
+        eq = eq == 0 ? std::string_view::npos : rest.find_last_of('=', eq - 1);
+    }
+    if (eq == std::string_view::npos) return fail("a BSD line without ')' before ' = '");
     const std::string_view hex = trim_left(rest.substr(eq + 1));
     const std::string_view before = trim_right(rest.substr(0, eq));
-    if (before.empty() || before.back() != ')') return fail("a BSD line without ')' before ' = '");
     const std::string_view raw_name = before.substr(0, before.size() - 1);
     if (hex.empty()) return fail("no digest after ' = '");
-    if (!all_hex(hex)) return fail("the digest after ' = ' is not hex: " + in_quotes(hex));
 
     little_endian = false;
     if (tag.size() > 3 && starts_with_ignoring_case(tag.substr(tag.size() - 3), "_LE")) {
@@ -264,8 +312,13 @@ Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& l
         }
         return fail("unknown BSD tag " + in_quotes(full));
     }
+    auto expected = decode_digest_field(hex, algo->digest_size);
+    if (!expected && !all_hex(hex)) {
+        return fail("the digest after ' = ' is neither hex nor base64 of " + std::string(algo->display) + "'s " +
+                    std::to_string(algo->digest_size) + " bytes: " + in_quotes(hex));
+    }
     if (hex.size() % 2 != 0) return fail(odd_length(hex.size()));
-    if (hex.size() != algo->digest_size * 2) {
+    if (!expected) {
         return fail(hex_digits(hex.size()) + " after the tag " + in_quotes(tag) + ", but " +
                     std::string(algo->display) + " has " + hex_digits(algo->digest_size * 2));
     }
@@ -282,17 +335,17 @@ Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& l
     entry.name = std::move(*name);
     if (entry.name.empty()) return fail("empty file name");
     entry.candidates = {algo};
-    entry.expected = decode_hex(hex);
+    entry.expected = std::move(*expected);
     // xxhsum --little-endian writes the value's bytes in reverse; canonical order is big-endian.
     if (little_endian) std::reverse(entry.expected.begin(), entry.expected.end());
     return success(std::move(entry));
 }
 
 // A GNU or BSD line, with coreutils' escape marker.
-Attempt try_gnu_or_bsd(std::string_view line, const Context& ctx, bool& little_endian) {
+Attempt try_gnu_or_bsd(std::string_view line, const Context& ctx, GnuForm& form, bool& little_endian) {
     const bool escaped = !line.empty() && line.front() == '\\';
     if (escaped) line.remove_prefix(1);
-    Attempt gnu = try_gnu(line, escaped, ctx);
+    Attempt gnu = try_gnu(line, escaped, ctx, form);
     if (gnu.kind != Attempt::not_this_format) return gnu;
     return try_bsd(line, escaped, ctx, little_endian);
 }
@@ -395,11 +448,11 @@ void SumsParser::parse_line(std::string_view line, SumsFile& out) {
     if (sfv_file_) {
         // An escaped GNU line first (the writer's fallback); a Windows "\dir\file 1234ABCD" fails it.
         const bool escaped = content.front() == '\\';
-        if (!(escaped && consider(try_gnu_or_bsd(content, ctx, little_endian))) && !consider(try_sfv(content, ctx)) &&
-            !escaped) {
-            consider(try_gnu_or_bsd(content, ctx, little_endian));
+        if (!(escaped && consider(try_gnu_or_bsd(content, ctx, gnu_form_, little_endian))) &&
+            !consider(try_sfv(content, ctx)) && !escaped) {
+            consider(try_gnu_or_bsd(content, ctx, gnu_form_, little_endian));
         }
-    } else if (!consider(try_gnu_or_bsd(content, ctx, little_endian))) {
+    } else if (!consider(try_gnu_or_bsd(content, ctx, gnu_form_, little_endian))) {
         consider(try_sfv(content, ctx));
     }
 

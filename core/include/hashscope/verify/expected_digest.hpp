@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,5 +29,9 @@ std::vector<ExpectedDigest> parse_expected_digest(std::string_view text);
 // Why parse_expected_digest() found nothing, for a message ("not hex or base64", "12 hex digits
 // is no digest length HashScope knows (4, 8, 16, 20, 28, 32, 48 or 64 bytes)").
 std::string explain_bad_digest(std::string_view text);
+
+// Base64, standard or URL-safe (not both in one text), padded or not; the unused low bits of the
+// last character must be zero, as every encoder writes them. Sets `why` when the text is no base64.
+std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text, std::string& why);
 
 }  // namespace hashscope::verify

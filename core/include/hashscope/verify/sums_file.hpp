@@ -23,6 +23,10 @@ namespace hashscope::verify {
 
 enum class SumsFormat { gnu, bsd, sfv };
 
+// How a file's GNU lines separate digest and name: "HEX  NAME" / "HEX *NAME", or BSD `md5 -r`'s
+// "HEX NAME". The first GNU line decides, as in coreutils.
+enum class GnuForm { undecided, two_characters, one_space };
+
 // One usable line: a file and the digest it should have.
 struct SumsEntry {
     std::size_t line = 0;  // 1-based line number in the sums file
@@ -96,6 +100,7 @@ private:
     bool sfv_file_ = false;                              // the file's name ends in .sfv
     bool saw_sfv_line_ = false;
     bool noted_little_endian_ = false;
+    GnuForm gnu_form_ = GnuForm::undecided;
     // ';' lines outside a .sfv file: SFV comments if the file turns out to hold SFV lines, else
     // diagnostics (decided in finish()).
     std::vector<std::size_t> semicolon_lines_;
@@ -105,12 +110,12 @@ private:
 SumsFile parse_sums(std::string_view text, const SumsReadOptions& options);
 // Reads and parses a sums file ("-" reads standard input). An empty options.file_name is taken
 // from the path's file name (not for "-"). Errors: cannot open or read, not a regular file,
-// binary data (a NUL byte), larger than 1 GiB.
+// larger than 1 GiB (a line with a NUL byte is a diagnostic, as any unusable line).
 Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options);
 // The same, streamed: `on_batch` gets the entries, diagnostics and notes of the lines read so far
 // whenever `batch_entries` entries (or diagnostics) have gathered, and once at the end; what it
 // leaves in the batch is dropped. Memory stays bounded for a file of millions of lines. An error
-// may come after some batches were delivered (e.g. a NUL byte far into the file).
+// may come after some batches were delivered (e.g. a read error far into the file).
 Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
                                        std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch);
 

@@ -8,16 +8,17 @@
 namespace hashscope::detail {
 
 HasherFactory make_openssl_md5, make_openssl_sha1, make_openssl_sha224, make_openssl_sha256, make_openssl_sha384,
-    make_openssl_sha512, make_openssl_sha512_256, make_openssl_sha3_256, make_openssl_sha3_512, make_openssl_blake2b,
-    make_openssl_blake2s;
+    make_openssl_sha512, make_openssl_sha512_256, make_openssl_sha3_224, make_openssl_sha3_256, make_openssl_sha3_384,
+    make_openssl_sha3_512, make_openssl_blake2b, make_openssl_blake2s;
 
 HasherFactory make_gcrypt_md5, make_gcrypt_sha1, make_gcrypt_sha224, make_gcrypt_sha256, make_gcrypt_sha384,
-    make_gcrypt_sha512, make_gcrypt_sha512_256, make_gcrypt_sha3_256, make_gcrypt_sha3_512, make_gcrypt_blake2b,
-    make_gcrypt_blake2s;
+    make_gcrypt_sha512, make_gcrypt_sha512_256, make_gcrypt_sha3_224, make_gcrypt_sha3_256, make_gcrypt_sha3_384,
+    make_gcrypt_sha3_512, make_gcrypt_blake2b, make_gcrypt_blake2s;
 
 // Nettle 3.8 has no BLAKE2.
 HasherFactory make_nettle_md5, make_nettle_sha1, make_nettle_sha224, make_nettle_sha256, make_nettle_sha384,
-    make_nettle_sha512, make_nettle_sha512_256, make_nettle_sha3_256, make_nettle_sha3_512;
+    make_nettle_sha512, make_nettle_sha512_256, make_nettle_sha3_224, make_nettle_sha3_256, make_nettle_sha3_384,
+    make_nettle_sha3_512;
 
 ExtendKernel extend_zlib_crc32, extend_zlib_adler32;
 ExtendKernel extend_libdeflate_crc32, extend_libdeflate_adler32;

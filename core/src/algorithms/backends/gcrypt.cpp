@@ -62,7 +62,9 @@ HasherPtr make_gcrypt_sha256() { return make("sha256", GCRY_MD_SHA256); }
 HasherPtr make_gcrypt_sha384() { return make("sha384", GCRY_MD_SHA384); }
 HasherPtr make_gcrypt_sha512() { return make("sha512", GCRY_MD_SHA512); }
 HasherPtr make_gcrypt_sha512_256() { return make("sha512-256", GCRY_MD_SHA512_256); }
+HasherPtr make_gcrypt_sha3_224() { return make("sha3-224", GCRY_MD_SHA3_224); }
 HasherPtr make_gcrypt_sha3_256() { return make("sha3-256", GCRY_MD_SHA3_256); }
+HasherPtr make_gcrypt_sha3_384() { return make("sha3-384", GCRY_MD_SHA3_384); }
 HasherPtr make_gcrypt_sha3_512() { return make("sha3-512", GCRY_MD_SHA3_512); }
 HasherPtr make_gcrypt_blake2b() { return make("blake2b", GCRY_MD_BLAKE2B_512); }
 HasherPtr make_gcrypt_blake2s() { return make("blake2s", GCRY_MD_BLAKE2S_256); }

@@ -49,7 +49,9 @@ HasherPtr make_nettle_sha256() { return std::make_unique<NettleHasher>("sha256",
 HasherPtr make_nettle_sha384() { return std::make_unique<NettleHasher>("sha384", nettle_sha384); }
 HasherPtr make_nettle_sha512() { return std::make_unique<NettleHasher>("sha512", nettle_sha512); }
 HasherPtr make_nettle_sha512_256() { return std::make_unique<NettleHasher>("sha512-256", nettle_sha512_256); }
+HasherPtr make_nettle_sha3_224() { return std::make_unique<NettleHasher>("sha3-224", nettle_sha3_224); }
 HasherPtr make_nettle_sha3_256() { return std::make_unique<NettleHasher>("sha3-256", nettle_sha3_256); }
+HasherPtr make_nettle_sha3_384() { return std::make_unique<NettleHasher>("sha3-384", nettle_sha3_384); }
 HasherPtr make_nettle_sha3_512() { return std::make_unique<NettleHasher>("sha3-512", nettle_sha3_512); }
 
 }  // namespace hashscope::detail

@@ -21,7 +21,9 @@ enum class Evp : std::uint8_t {
     sha384,
     sha512,
     sha512_256,
+    sha3_224,
     sha3_256,
+    sha3_384,
     sha3_512,
     blake2b,
     blake2s,
@@ -41,7 +43,9 @@ constexpr std::array<EvpName, static_cast<std::size_t>(Evp::count)> kNames{{
     {"sha384", "SHA2-384"},
     {"sha512", "SHA2-512"},
     {"sha512-256", "SHA2-512/256"},
+    {"sha3-224", "SHA3-224"},
     {"sha3-256", "SHA3-256"},
+    {"sha3-384", "SHA3-384"},
     {"sha3-512", "SHA3-512"},
     {"blake2b", "BLAKE2B-512"},
     {"blake2s", "BLAKE2S-256"},
@@ -106,7 +110,9 @@ HasherPtr make_openssl_sha256() { return make(Evp::sha256); }
 HasherPtr make_openssl_sha384() { return make(Evp::sha384); }
 HasherPtr make_openssl_sha512() { return make(Evp::sha512); }
 HasherPtr make_openssl_sha512_256() { return make(Evp::sha512_256); }
+HasherPtr make_openssl_sha3_224() { return make(Evp::sha3_224); }
 HasherPtr make_openssl_sha3_256() { return make(Evp::sha3_256); }
+HasherPtr make_openssl_sha3_384() { return make(Evp::sha3_384); }
 HasherPtr make_openssl_sha3_512() { return make(Evp::sha3_512); }
 HasherPtr make_openssl_blake2b() { return make(Evp::blake2b); }
 HasherPtr make_openssl_blake2s() { return make(Evp::blake2s); }
