@@ -70,6 +70,10 @@ void VerifyAuditTest::folderAndManifestDroppedTogetherAreAudited() {
     QCOMPARE(page_->model()->count(RowStatus::moved), 1);
     // The checksum file itself is not NEW, although it was dropped.
     QCOMPARE(probe_->rowOf(QStringLiteral("SHA256SUMS")), -1);
+    // The notice says the folder is audited, not merely that the listed files are checked.
+    const QString notice = noticeText(QStringLiteral("sums:") + sumsPath);
+    QVERIFY2(notice.startsWith(QStringLiteral("Auditing folder ")) && notice.contains(QStringLiteral("photos")),
+             qPrintable(notice));
 }
 
 void VerifyAuditTest::aFolderAloneIsStillHashed() {

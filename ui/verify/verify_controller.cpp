@@ -270,7 +270,8 @@ QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audit
         diagnostics << tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.reason));
     QStringList notes;
     for (const auto& n : sums.notes) notes << QString::fromStdString(n);
-    emit sumsFileRead(item.path, static_cast<int>(sums.entries.size()), diagnostics, notes);
+    emit sumsFileRead(item.path, audited ? item.folder : QString(), static_cast<int>(sums.entries.size()), diagnostics,
+                      notes);
     return ids;
 }
 

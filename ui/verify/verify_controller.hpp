@@ -72,7 +72,9 @@ signals:
     // Rows changed (at most every 100 ms; the model's own signals come at the same time).
     void rowsChanged();
     void walkProgress(const QString& folder, quint64 files, quint64 left, bool done, bool stopped);
-    void sumsFileRead(const QString& path, int entries, const QStringList& diagnostics, const QStringList& notes);
+    // auditedFolder: the folder audited against the checksum file, or empty when its files are only checked.
+    void sumsFileRead(const QString& path, const QString& auditedFolder, int entries, const QStringList& diagnostics,
+                      const QStringList& notes);
     void sidecarsOffered(int rows, const QString& firstName, const QString& firstSumsFile);
     void saved(const QString& path, int rows);
     void saveFailed(const QString& path, const QString& reason);

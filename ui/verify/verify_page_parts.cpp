@@ -2,6 +2,7 @@
 // with the controller's news (notices, busy state).
 #include <QAction>
 #include <QCheckBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -200,10 +201,16 @@ void VerifyPage::connectController() {
                                   "FIFOs, sockets and devices are not read."));
             });
     connect(controller_, &VerifyController::sumsFileRead, this,
-            [this](const QString& path, int entries, const QStringList& diagnostics, const QStringList& notes) {
+            [this](const QString& path, const QString& auditedFolder, int entries, const QStringList& diagnostics,
+                   const QStringList& notes) {
                 const QString name = QFileInfo(path).fileName();
+                const QString listed = plural(entries, "file", "files");
                 QString text =
-                    tr("%1 is a checksum file: checking the %2 it lists.").arg(name, plural(entries, "file", "files"));
+                    auditedFolder.isEmpty()
+                        ? tr("%1 is a checksum file: checking the %2 it lists.").arg(name, listed)
+                        : tr("Auditing folder %1 against %2: the %3 it lists, and any file it does not list (new, "
+                             "moved).")
+                              .arg(QDir::toNativeSeparators(auditedFolder), name, listed);
                 if (!diagnostics.isEmpty()) {
                     text +=
                         QLatin1Char(' ') + tr("%1 not understood.").arg(plural(diagnostics.size(), "line", "lines"));
