@@ -387,6 +387,12 @@ SumsParser::SumsParser(SumsReadOptions options) : options_(std::move(options)) {
     }
 }
 
+void SumsParser::feed_unusable(std::string_view reason, SumsFile& out) {
+    ++line_number_;
+    if (pgp_ == Pgp::header || pgp_ == Pgp::signature) return;
+    out.diagnostics.push_back({line_number_, std::string(reason)});
+}
+
 void SumsParser::feed(std::string_view line, SumsFile& out) {
     ++line_number_;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

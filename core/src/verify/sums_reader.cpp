@@ -18,7 +18,13 @@
 namespace hashscope::verify {
 namespace {
 
-constexpr std::uint64_t kMaxSumsFileSize = std::uint64_t{1} << 30;
+// Read whole, a checksum file is held in memory (entries and names): beyond this it is refused.
+// Streamed in batches it has no size limit: a manifest of tens of millions of lines is ordinary.
+constexpr std::uint64_t kMaxWholeSumsFileSize = std::uint64_t{1} << 30;
+// No checksum line is longer (a name is at most PATH_MAX bytes, twice that escaped): a longer
+// line is unusable, and is skipped without being held, so a file with no newline in gigabytes
+// costs no memory.
+constexpr std::size_t kMaxLineLength = std::size_t{64} << 10;
 
 class Descriptor {
 public:
@@ -35,10 +41,9 @@ private:
     bool owned_;
 };
 
-}  // namespace
-
-Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
-                                       std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch) {
+Result<bool> read_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
+                             std::size_t batch_entries, std::uint64_t max_size,
+                             const std::function<void(SumsFile&)>& on_batch) {
     const bool standard_input = path == "-";
     SumsReadOptions effective = options;
     if (effective.file_name.empty() && !standard_input) effective.file_name = path.filename().string();
@@ -51,8 +56,8 @@ Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const 
     if (::fstat(fd.get(), &st) != 0) return Error{std::strerror(errno)};
     if (!standard_input) {
         if (!S_ISREG(st.st_mode)) return Error{"not a regular file: " + file_type_name(st.st_mode)};
-        if (static_cast<std::uint64_t>(st.st_size) > kMaxSumsFileSize) {
-            return Error{"larger than 1 GiB: too large for a checksum file"};
+        if (static_cast<std::uint64_t>(st.st_size) > max_size) {
+            return Error{"larger than 1 GiB: too large for a checksum file read whole"};
         }
         ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
     }
@@ -67,7 +72,8 @@ Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const 
         out.diagnostics.clear();
         out.notes.clear();
     };
-    std::string carry;  // the start of a line that continues in the next block
+    std::string carry;      // the start of a line that continues in the next block
+    bool overlong = false;  // the line being read is longer than kMaxLineLength: not kept
     std::vector<char> buffer(std::size_t{64} << 10);
     std::uint64_t total = 0;
     for (;;) {
@@ -81,30 +87,50 @@ Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const 
         // binary data ends in "no properly formatted checksum lines found".
         std::string_view block(buffer.data(), static_cast<std::size_t>(n));
         total += static_cast<std::uint64_t>(n);
-        if (total > kMaxSumsFileSize) return Error{"larger than 1 GiB: too large for a checksum file"};
+        if (total > max_size) return Error{"larger than 1 GiB: too large for a checksum file read whole"};
         for (auto end = block.find('\n'); end != std::string_view::npos; end = block.find('\n')) {
-            if (carry.empty()) {
+            if (overlong || carry.size() + end > kMaxLineLength) {
+                parser.feed_unusable("longer than 64 KiB, too long for a checksum line", out);
+            } else if (carry.empty()) {
                 parser.feed(block.substr(0, end), out);
             } else {
                 carry.append(block.substr(0, end));
                 parser.feed(carry, out);
-                carry.clear();
             }
+            carry.clear();
+            overlong = false;
             block.remove_prefix(end + 1);
             deliver(false);
         }
-        carry.append(block);
+        if (overlong || carry.size() + block.size() > kMaxLineLength) {
+            carry.clear();
+            carry.shrink_to_fit();
+            overlong = true;
+        } else {
+            carry.append(block);
+        }
     }
-    if (!carry.empty()) parser.feed(carry, out);
+    if (overlong) {
+        parser.feed_unusable("longer than 64 KiB, too long for a checksum line", out);
+    } else if (!carry.empty()) {
+        parser.feed(carry, out);
+    }
     parser.finish(out);
     deliver(true);
     return true;
 }
 
+}  // namespace
+
+Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
+                                       std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch) {
+    return read_in_batches(path, options, batch_entries, std::numeric_limits<std::uint64_t>::max(), on_batch);
+}
+
 Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options) {
     SumsFile all;
-    auto read = read_sums_file_in_batches(path, options, std::numeric_limits<std::size_t>::max(),
-                                          [&](SumsFile& batch) { all = std::move(batch); });
+    auto read = read_in_batches(path, options, std::numeric_limits<std::size_t>::max(), kMaxWholeSumsFileSize,
+                                [&](SumsFile& batch) { all = std::move(batch); });
     if (!read) return read.error();
     return all;
 }

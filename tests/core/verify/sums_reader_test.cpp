@@ -433,6 +433,46 @@ TEST_F(SumsFileReading, RefusesWhatIsNoChecksumFile) {
     EXPECT_NE(big.error().message.find("1 GiB"), std::string::npos);
 }
 
+TEST_F(SumsFileReading, StreamedReadsKeepNoOverlongLine) {
+    // Megabytes of NUL bytes with no newline, then one good line: the endless first line is one
+    // diagnostic, never held in memory (the reader drops it once it passes 64 KiB), and reading
+    // goes on to the line after it.
+    const auto huge = dir_ / "huge.sha256";
+    { std::ofstream(huge) << ""; }
+    fs::resize_file(huge, std::uintmax_t{10} << 20);  // sparse: no disk used
+    { std::ofstream(huge, std::ios::binary | std::ios::app) << "\n" << kSha256Abc << "  after\n"; }
+    std::vector<SumsEntry> entries;
+    std::vector<SumsDiagnostic> unusable;
+    const auto read = read_sums_file_in_batches(huge, {}, 100, [&](SumsFile& batch) {
+        entries.insert(entries.end(), batch.entries.begin(), batch.entries.end());
+        unusable.insert(unusable.end(), batch.diagnostics.begin(), batch.diagnostics.end());
+    });
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_EQ(entries.size(), 1U);
+    EXPECT_EQ(entries[0].name, "after");
+    ASSERT_EQ(unusable.size(), 1U);
+    EXPECT_EQ(unusable[0].line, 1U);
+    EXPECT_NE(unusable[0].reason.find("64 KiB"), std::string::npos) << unusable[0].reason;
+}
+
+TEST_F(SumsFileReading, AnOverlongLineIsOneDiagnosticBetweenGoodLines) {
+    const std::string text =
+        kSha256Abc + "  first\n" + kSha256Abc + "  " + std::string(200'000, 'x') + "\n" + kSha256Abc + "  third\n";
+    const auto read = read_sums_file(write("SHA256SUMS", text), {});
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_EQ(read->entries.size(), 2U);
+    EXPECT_EQ(read->entries[0].name, "first");
+    EXPECT_EQ(read->entries[1].name, "third");
+    ASSERT_EQ(read->diagnostics.size(), 1U) << diagnostics(*read);
+    EXPECT_EQ(read->diagnostics[0].line, 2U);
+    // A long name that is still a name (4,096 bytes, PATH_MAX) is kept.
+    const std::string name(4096, 'n');
+    const auto long_name = read_sums_file(write("long.sha256", kSha256Abc + "  " + name + "\n"), {});
+    ASSERT_TRUE(long_name.ok());
+    ASSERT_EQ(long_name->entries.size(), 1U);
+    EXPECT_EQ(long_name->entries[0].name, name);
+}
+
 TEST_F(SumsFileReading, DashReadsStandardInput) {
     const auto path = write("in", kMd5Abc + "  from stdin\n");
     const int saved = ::dup(STDIN_FILENO);

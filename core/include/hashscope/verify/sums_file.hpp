@@ -87,6 +87,9 @@ public:
     // Feeds one line (without its '\n'; a trailing '\r' is tolerated). Appends to `out`: an entry,
     // or a diagnostic, or nothing (blank lines, comments, the PGP wrapper).
     void feed(std::string_view line, SumsFile& out);
+    // Counts a line the reader did not keep (far too long to be a checksum line): a diagnostic
+    // with this reason, unless the line is inside a PGP header or signature, where nothing is used.
+    void feed_unusable(std::string_view reason, SumsFile& out);
     // Call once after the last line (e.g. reports a PGP wrapper that never ended).
     void finish(SumsFile& out);
 
@@ -110,12 +113,14 @@ private:
 SumsFile parse_sums(std::string_view text, const SumsReadOptions& options);
 // Reads and parses a sums file ("-" reads standard input). An empty options.file_name is taken
 // from the path's file name (not for "-"). Errors: cannot open or read, not a regular file,
-// larger than 1 GiB (a line with a NUL byte is a diagnostic, as any unusable line).
+// larger than 1 GiB, since all of it is held (a line with a NUL byte or longer than 64 KiB is a
+// diagnostic, as any unusable line).
 Result<SumsFile> read_sums_file(const std::filesystem::path& path, const SumsReadOptions& options);
 // The same, streamed: `on_batch` gets the entries, diagnostics and notes of the lines read so far
 // whenever `batch_entries` entries (or diagnostics) have gathered, and once at the end; what it
-// leaves in the batch is dropped. Memory stays bounded for a file of millions of lines. An error
-// may come after some batches were delivered (e.g. a read error far into the file).
+// leaves in the batch is dropped. Memory stays bounded for a file of millions of lines, and there
+// is no size limit. An error may come after some batches were delivered (e.g. a read error far
+// into the file).
 Result<bool> read_sums_file_in_batches(const std::filesystem::path& path, const SumsReadOptions& options,
                                        std::size_t batch_entries, const std::function<void(SumsFile&)>& on_batch);
 
