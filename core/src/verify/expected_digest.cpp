@@ -6,6 +6,8 @@
 #include <optional>
 #include <set>
 
+#include "common/ascii.hpp"
+
 namespace hashscope::verify {
 namespace {
 
@@ -17,12 +19,7 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
+using ascii::hex_value;
 
 std::vector<const AlgorithmInfo*> algorithms_of_size(std::size_t bytes) {
     std::vector<const AlgorithmInfo*> out;
