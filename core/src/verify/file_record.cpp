@@ -1,10 +1,14 @@
 #include "hashscope/verify/file_record.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <tuple>
+
+#include "common/ascii.hpp"
+#include "hashscope/digest.hpp"
 
 namespace hashscope::verify {
 
@@ -26,30 +30,18 @@ bool valid_utf8(const std::string& text) {
 }
 
 bool is_hex(std::string_view text) {
-    return std::all_of(text.begin(), text.end(), [](char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    });
+    return std::all_of(text.begin(), text.end(), [](char c) { return ascii::hex_value(c) >= 0; });
 }
 
 std::string hex_of(std::string_view bytes) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(bytes.size() * 2);
-    for (const char c : bytes) {
-        const auto b = static_cast<unsigned char>(c);
-        out += kDigits[b >> 4U];
-        out += kDigits[b & 15U];
-    }
-    return out;
+    return to_hex(std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
 }
 
 bool bytes_of_hex(std::string_view hex, std::string& out) {
     if (hex.size() % 2 != 0 || !is_hex(hex)) return false;
     out.resize(hex.size() / 2);
     for (std::size_t i = 0; i < out.size(); ++i) {
-        unsigned value = 0;
-        std::from_chars(hex.data() + 2 * i, hex.data() + 2 * i + 2, value, 16);
-        out[i] = static_cast<char>(value);
+        out[i] = static_cast<char>(ascii::hex_value(hex[2 * i]) * 16 + ascii::hex_value(hex[2 * i + 1]));
     }
     return true;
 }
