@@ -226,6 +226,7 @@ std::optional<Settings> read_settings(const Arguments& args) {
 int run_check(int argc, char** argv, int first) {
     const Arguments args(argc, argv, first,
                          {{"algo", 'a', true},
+                          {"length", 'l', true},
                           {"impl", 0, true},
                           {"strict", 0, false},
                           {"quiet", 0, false},

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <optional>
 
+#include "algorithm_option.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/file_hash.hpp"
@@ -142,7 +143,9 @@ std::optional<Settings> read_settings(const Arguments& args) {
             complain("unknown algorithm '" + id + "' (see: hashscope-cli list)");
             return std::nullopt;
         }
-        s.algorithms.push_back(algorithm);
+        const auto sized = apply_length_option(args, *algorithm);
+        if (!sized) return std::nullopt;
+        s.algorithms.push_back(*sized);
     }
     if (s.algorithms.empty()) {
         complain("no algorithm given");
@@ -176,6 +179,7 @@ std::optional<Settings> read_settings(const Arguments& args) {
 int run_sum(int argc, char** argv, int first) {
     const Arguments args(argc, argv, first,
                          {{"algo", 'a', true},
+                          {"length", 'l', true},
                           {"impl", 0, true},
                           {"tag", 0, false},
                           {"recursive", 'r', false},

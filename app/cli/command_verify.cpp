@@ -51,10 +51,15 @@ bool expectation_from_text(const std::string& text, const AlgorithmInfo* forced,
     Expectation e;
     for (const auto& reading : readings) {
         bool used = false;
-        for (const auto* a : reading.candidates) {
-            if (forced != nullptr && a != forced) continue;
-            add_unique(e.candidates, a);
-            used = true;
+        if (forced != nullptr) {
+            // -a blake2b takes the length the digest has (BLAKE2b-256 for 32 bytes), as b2sum -c does.
+            if (const auto* sized = with_digest_size(*forced, reading.bytes.size())) {
+                add_unique(e.candidates, sized);
+                used = true;
+            }
+        } else {
+            for (const auto* a : reading.candidates) add_unique(e.candidates, a);
+            used = !reading.candidates.empty();
         }
         if (used) e.readings.push_back(reading.bytes);
     }
@@ -76,7 +81,7 @@ bool expectations_from_sidecars(const std::string& file, const AlgorithmInfo* fo
     for (auto& sidecar : verify::find_sidecars(file)) {
         Expectation e{sidecar.sums_file.string(), {sidecar.entry.expected}, {}};
         for (const auto* a : sidecar.entry.candidates) {
-            if (forced == nullptr || a == forced) add_unique(e.candidates, a);
+            if (forced == nullptr || &family_of(*a) == &family_of(*forced)) add_unique(e.candidates, a);
         }
         if (!e.candidates.empty()) out.push_back(std::move(e));
     }

@@ -13,13 +13,14 @@ namespace {
 constexpr std::string_view kUsage = R"(usage: hashscope-cli COMMAND [OPTIONS]
 
 commands:
-  sum [-a ALGO[,ALGO...]] [--impl IMPL] [--tag] [-r] [--threads N] [-b|-t] [-z] [--base64]
-      [--shard K/N] [--json] PATH... | -
+  sum [-a ALGO[,ALGO...]] [-l BITS] [--impl IMPL] [--tag] [-r] [--threads N] [-b|-t] [-z]
+      [--base64] [--shard K/N] [--json] PATH... | -
                         print digests, one line per file (GNU format; BSD tags with --tag
                         or several algorithms). Default algorithm: sha256. As in coreutils:
                         -b marks names with '*', -t is text mode (the default), -z ends lines
-                        with NUL (names unescaped), --base64 prints base64 digests (cksum).
-  check [-a ALGO] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N]
+                        with NUL (names unescaped), --base64 prints base64 digests (cksum),
+                        -l BITS a BLAKE2b digest of BITS bits (8..512, b2sum -l; or -a blake2b-BITS).
+  check [-a ALGO] [-l BITS] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N]
         [--shard K/N] [--json] SUMSFILE...
                         verify the files a checksum file lists (GNU, md5 -r, BSD tag, SFV, xxhsum,
                         b3sum; hex or base64 digests; PGP-signed or not). Names are relative to

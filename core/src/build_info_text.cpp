@@ -17,10 +17,12 @@ std::string version_line(std::string_view program) {
 }
 
 std::string_view library_display_name(std::string_view id) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> names{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 9> names{{
         {"isal", "ISA-L"},
+        {"libb2", "libb2"},
         {"libdeflate", "libdeflate"},
         {"libgcrypt", "Libgcrypt"},
+        {"libsodium", "libsodium"},
         {"nettle", "Nettle"},
         {"openssl", "OpenSSL"},
         {"xxhash", "xxHash"},

@@ -64,12 +64,30 @@ struct AlgorithmInfo {
     // that size: 0 the most likely (a sums file of 64 hex digits is tried as SHA-256 first).
     int size_rank = 0;
     std::span<const KnownAnswer> known_answers{};  // sources: core/src/algorithms/known_answers.hpp
+    // Shorter digests the algorithm defines as variants of its own, in steps of this many bytes
+    // (0: none). BLAKE2b writes the length into its parameter block, so BLAKE2b-256 (`b2sum -l
+    // 256`) is a different function, not BLAKE2b-512 cut short.
+    std::size_t length_step = 0;
+    // A length variant's algorithm of algorithms(); nullptr for the rows of algorithms() themselves.
+    const AlgorithmInfo* variant_of = nullptr;
 };
 
 // Every algorithm, in the order docs/architecture.md §2 lists them.
 std::span<const AlgorithmInfo> algorithms();
 
-// nullptr when the id is unknown. Ids are matched case-insensitively.
+// nullptr when the id is unknown. Ids are matched case-insensitively; a length variant's id is its
+// algorithm's and the length in bits: "blake2b-256".
 const AlgorithmInfo* find_algorithm(std::string_view id);
+
+// The algorithm's own function with `digest_size` bytes of output: itself, one of its length
+// variants (built once, never freed: pointers to it stay valid), or nullptr when it has no such
+// length. Length variants are not in algorithms(): listings, benchmarks and dispatch plans cover
+// the algorithm, and a variant uses the algorithm's implementations that take a length.
+const AlgorithmInfo* with_digest_size(const AlgorithmInfo& algorithm, std::size_t digest_size);
+
+// The row of algorithms() that `algorithm` is, or is a length variant of.
+inline const AlgorithmInfo& family_of(const AlgorithmInfo& algorithm) {
+    return algorithm.variant_of != nullptr ? *algorithm.variant_of : algorithm;
+}
 
 }  // namespace hashscope

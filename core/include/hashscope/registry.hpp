@@ -35,6 +35,11 @@ struct Implementation {
     HasherPtr (*make)() = nullptr;  // a fresh hasher
     ExtendFn extend = nullptr;      // the kernel of a value checksum
     std::uint64_t initial = 0;      // the value of the empty message (1 for Adler-32)
+    // Set where the implementation also computes the algorithm's length variants
+    // (AlgorithmInfo::length_step): a fresh hasher of `variant`, for any variant of at least
+    // min_variant_size bytes.
+    HasherPtr (*make_variant)(const AlgorithmInfo& variant) = nullptr;
+    std::size_t min_variant_size = 1;
 };
 
 // Every row of the table, whether or not this CPU can run it.
@@ -75,7 +80,8 @@ public:
 
     [[nodiscard]] CpuFeatureSet features() const { return features_; }
     [[nodiscard]] bool available(const Implementation& impl) const { return features_.contains(impl.needs); }
-    // The implementations of one algorithm, highest priority first (available or not).
+    // The implementations of one algorithm, highest priority first (available or not). For a
+    // length variant, those of its algorithm that compute that length.
     [[nodiscard]] std::vector<const Implementation*> implementations_of(std::string_view algorithm) const;
     // What dispatch chose for the algorithm: for messages of `size` bytes, or, without a size,
     // for long messages (a plan's largest band). nullptr for an unknown algorithm.

@@ -4,6 +4,10 @@
 // with their sources) are what the self-test and the tests check every implementation against.
 #include <array>
 #include <cctype>
+#include <charconv>
+#include <deque>
+#include <string>
+#include <vector>
 
 #include "algorithms/known_answers.hpp"
 #include "hashscope/algorithm.hpp"
@@ -64,7 +68,7 @@ constexpr auto kAlgorithms = std::to_array<AlgorithmInfo>({
      .known_answers = answers::kSha3_512},
     {.id = "blake2b", .display = "BLAKE2b-512", .bsd_tag = "BLAKE2b", .digest_size = 64, .combinable = false,
      .file_words = {{"blake2b"}, {"b2"}, {"blake2"}}, .tag_aliases = {"BLAKE2b-512"}, .size_rank = 1,
-     .known_answers = answers::kBlake2b},
+     .known_answers = answers::kBlake2b, .length_step = 1},
     {.id = "blake2s", .display = "BLAKE2s-256", .bsd_tag = "BLAKE2s", .digest_size = 32, .combinable = false,
      .file_words = {{"blake2s"}, {"b2s"}}, .tag_aliases = {"BLAKE2s-256"}, .size_rank = 3,
      .known_answers = answers::kBlake2s},
@@ -95,6 +99,35 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
     return true;
 }
 
+// Every length variant of every algorithm that has them, made once: ids "blake2b-8" ...
+// "blake2b-504", display names and BSD tags as b2sum writes them ("BLAKE2b-256").
+struct Variants {
+    std::deque<std::string> names;  // what the rows' string_views point into (a deque never moves them)
+    std::vector<AlgorithmInfo> rows;
+};
+
+const Variants& variants() {
+    static const Variants made = [] {
+        Variants v;
+        for (const auto& a : kAlgorithms) {
+            if (a.length_step == 0) continue;
+            for (std::size_t size = a.length_step; size < a.digest_size; size += a.length_step) {
+                const std::string bits = std::to_string(size * 8);
+                const std::string_view id = v.names.emplace_back(std::string(a.id) + "-" + bits);
+                const std::string_view tag = v.names.emplace_back(std::string(a.bsd_tag) + "-" + bits);
+                v.rows.push_back({.id = id,
+                                  .display = tag,
+                                  .bsd_tag = tag,
+                                  .digest_size = size,
+                                  .size_rank = a.size_rank,
+                                  .variant_of = &a});
+            }
+        }
+        return v;
+    }();
+    return made;
+}
+
 }  // namespace
 
 std::span<const AlgorithmInfo> algorithms() { return kAlgorithms; }
@@ -102,6 +135,26 @@ std::span<const AlgorithmInfo> algorithms() { return kAlgorithms; }
 const AlgorithmInfo* find_algorithm(std::string_view id) {
     for (const auto& a : algorithms()) {
         if (equal_ignoring_case(a.id, id)) return &a;
+    }
+    // "ID-BITS": a length variant, or the algorithm's own length ("blake2b-512").
+    const auto dash = id.find_last_of('-');
+    if (dash == std::string_view::npos) return nullptr;
+    const std::string_view digits = id.substr(dash + 1);
+    std::size_t bits = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), bits);
+    if (error != std::errc{} || end != digits.data() + digits.size() || bits % 8 != 0) return nullptr;
+    for (const auto& a : algorithms()) {
+        if (a.length_step != 0 && equal_ignoring_case(a.id, id.substr(0, dash))) return with_digest_size(a, bits / 8);
+    }
+    return nullptr;
+}
+
+const AlgorithmInfo* with_digest_size(const AlgorithmInfo& algorithm, std::size_t digest_size) {
+    const AlgorithmInfo& family = family_of(algorithm);
+    if (digest_size == family.digest_size) return &family;
+    if (family.length_step == 0 || digest_size == 0 || digest_size % family.length_step != 0) return nullptr;
+    for (const auto& v : variants().rows) {
+        if (v.variant_of == &family && v.digest_size == digest_size) return &v;
     }
     return nullptr;
 }

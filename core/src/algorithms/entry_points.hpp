@@ -12,10 +12,13 @@
 namespace hashscope {
 
 class Hasher;
+struct AlgorithmInfo;
 
 // A checksum that is a value you extend (the signature of ExtendFn, registry.hpp).
 using ExtendKernel = std::uint64_t(std::uint64_t value, const std::byte* data, std::size_t size);
 // A fresh hasher (a HasherPtr, hasher.hpp).
 using HasherFactory = std::unique_ptr<Hasher>();
+// A fresh hasher of one of an algorithm's length variants (Implementation::make_variant).
+using VariantFactory = std::unique_ptr<Hasher>(const AlgorithmInfo& variant);
 
 }  // namespace hashscope

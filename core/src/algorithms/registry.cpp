@@ -33,8 +33,14 @@ std::vector<const Implementation*> Registry::implementations_of(std::string_view
     std::vector<const Implementation*> out;
     const auto* info = find_algorithm(algorithm);
     if (info == nullptr) return out;
+    const AlgorithmInfo& family = family_of(*info);
     for (const auto& impl : all_implementations()) {
-        if (impl.algorithm == info->id) out.push_back(&impl);
+        if (impl.algorithm != family.id) continue;
+        if (info->variant_of != nullptr &&
+            (impl.make_variant == nullptr || info->digest_size < impl.min_variant_size)) {
+            continue;
+        }
+        out.push_back(&impl);
     }
     std::stable_sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->priority > b->priority; });
     return out;
@@ -55,6 +61,12 @@ std::size_t algorithm_index(const AlgorithmInfo& info) { return static_cast<std:
 const Implementation* Registry::table_best(std::string_view algorithm) const {
     const auto* info = find_algorithm(algorithm);
     if (info == nullptr) return nullptr;
+    if (info->variant_of != nullptr) {  // no plan measures variants: the table alone decides
+        for (const auto* impl : implementations_of(info->id)) {
+            if (available(*impl)) return impl;
+        }
+        return nullptr;
+    }
     return best_[algorithm_index(*info)];
 }
 
@@ -63,6 +75,7 @@ const Implementation* Registry::best(std::string_view algorithm) const { return 
 const Implementation* Registry::best(std::string_view algorithm, std::size_t size) const {
     const auto* info = find_algorithm(algorithm);
     if (info == nullptr) return nullptr;
+    if (info->variant_of != nullptr) return table_best(algorithm);
     const std::size_t index = algorithm_index(*info);
     if (const auto* p = plan(); p != nullptr && index < p->choices.size()) {
         if (const auto* chosen = p->choices[index][band_of(size)]; chosen != nullptr) return chosen;
@@ -90,7 +103,8 @@ const Implementation* Registry::find(std::string_view algorithm, std::string_vie
 }
 
 Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_view impl) const {
-    if (find_algorithm(algorithm) == nullptr) return Error{"unknown algorithm '" + std::string(algorithm) + "'"};
+    const auto* info = find_algorithm(algorithm);
+    if (info == nullptr) return Error{"unknown algorithm '" + std::string(algorithm) + "'"};
     const auto* row = find(algorithm, impl);
     if (row == nullptr) {
         return Error{"algorithm '" + std::string(algorithm) + "' has no implementation '" + std::string(impl) + "'"};
@@ -108,8 +122,9 @@ Result<HasherPtr> Registry::make_hasher(std::string_view algorithm, std::string_
                 const auto* chosen = (impl.empty() || impl == "best") ? best(algorithm, kBandLimits[band] - 1) : row;
                 kernels[band] = chosen != nullptr && chosen->extend != nullptr ? chosen->extend : row->extend;
             }
-            return HasherPtr(std::make_unique<detail::ValueHasher>(*find_algorithm(algorithm), kernels, row->initial));
+            return HasherPtr(std::make_unique<detail::ValueHasher>(*info, kernels, row->initial));
         }
+        if (info->variant_of != nullptr) return row->make_variant(*info);
         return row->make();
     } catch (const std::exception& e) {  // a library refusing (e.g. OpenSSL without a provider)
         return Error{std::string(algorithm) + " · " + std::string(row->id) + ": " + e.what()};

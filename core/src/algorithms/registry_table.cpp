@@ -4,6 +4,7 @@
 #include <array>
 
 #include "algorithms/backends/backends.hpp"
+#include "algorithms/blake2/blake2b.hpp"
 #include "algorithms/blake3/blake3_hashers.hpp"
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul.hpp"
@@ -174,10 +175,21 @@ const auto kTable = std::to_array<Implementation>({
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_blake2b},
     {.algorithm = "blake2b", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_blake2b},
+    {.algorithm = "blake2b", .id = "own", .backend = "own", .priority = 48,
+     .description = "portable C++, any length (RFC 7693)", .make = detail::make_own_blake2b,
+     .make_variant = detail::make_own_blake2b_variant},
+    {.algorithm = "blake2b", .id = "libsodium", .backend = "libsodium", .priority = 45,
+     .description = "libsodium crypto_generichash (any length of 16-64 bytes)", .make = detail::make_libsodium_blake2b,
+     .make_variant = detail::make_libsodium_blake2b_variant, .min_variant_size = detail::kLibsodiumMinBlake2bSize},
+    {.algorithm = "blake2b", .id = "libb2", .backend = "libb2", .priority = 25,
+     .description = "libb2, the BLAKE2 authors' library (any length)", .make = detail::make_libb2_blake2b,
+     .make_variant = detail::make_libb2_blake2b_variant},
     {.algorithm = "blake2s", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_blake2s},
     {.algorithm = "blake2s", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_blake2s},
+    {.algorithm = "blake2s", .id = "libb2", .backend = "libb2", .priority = 25,
+     .description = "libb2, the BLAKE2 authors' library", .make = detail::make_libb2_blake2s},
 
     // Every BLAKE3 tier runs SSE4.1 code for single blocks and its last few inputs, and -mavx512f
     // implies AVX2 instructions: each needs the features of the tiers below it too.

@@ -138,18 +138,25 @@ struct Context {
 };
 
 // The algorithms of a GNU or SFV digest of `hex_count` digits: -a, else the sums file's name,
-// else the length. Empty with `reason` set when nothing fits.
-std::vector<const AlgorithmInfo*> candidates_for(std::size_t hex_count, const Context& ctx, std::string& reason) {
+// else the length. Empty with `reason` set when nothing fits. With `variants`, an algorithm with
+// length variants takes the length the line has, as `b2sum -c` does (not for SFV, whose 8 digits
+// are a 4-byte checksum: a BLAKE2b-32 there is a misreading).
+std::vector<const AlgorithmInfo*> candidates_for(std::size_t hex_count, const Context& ctx, std::string& reason,
+                                                 bool variants = true) {
     const std::size_t bytes = hex_count / 2;
+    const auto sized_as = [&](const AlgorithmInfo& a) -> const AlgorithmInfo* {
+        if (variants) return with_digest_size(a, bytes);
+        return a.digest_size == bytes ? &a : nullptr;
+    };
     if (const auto* a = ctx.options.algorithm) {
-        if (a->digest_size == bytes) return {a};
+        if (const auto* sized = sized_as(*a)) return {sized};
         reason = hex_digits(hex_count) + ", but -a " + std::string(a->id) + " needs " + hex_digits(a->digest_size * 2);
         return {};
     }
     if (!ctx.name_algorithms.empty()) {
         std::vector<const AlgorithmInfo*> fit;
         for (const auto* a : ctx.name_algorithms) {
-            if (a->digest_size == bytes) fit.push_back(a);
+            if (const auto* sized = sized_as(*a)) fit.push_back(sized);
         }
         if (fit.empty()) {
             reason = hex_digits(hex_count) + ", but a file named " + in_quotes(ctx.options.file_name) + " holds " +
@@ -302,14 +309,13 @@ Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& l
     if (algo == nullptr) {
         std::string full(tag);
         if (little_endian) full += "_LE";
-        for (std::string_view family : {"BLAKE2b-", "BLAKE2s-"}) {
-            const std::string bits = full.size() > family.size() ? full.substr(family.size()) : "";
-            if (starts_with_ignoring_case(full, family) && !bits.empty() &&
-                std::all_of(bits.begin(), bits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                const std::string_view keep = family[6] == 'b' ? "BLAKE2b-512" : "BLAKE2s-256";
-                return fail(in_quotes(full) + " is BLAKE2 with a " + bits +
-                            "-bit digest, which HashScope does not have (only " + std::string(keep) + ")");
-            }
+        // BLAKE2b's lengths are variants HashScope has (found above); BLAKE2s's are not.
+        constexpr std::string_view blake2s = "BLAKE2s-";
+        const std::string bits = full.size() > blake2s.size() ? full.substr(blake2s.size()) : "";
+        if (starts_with_ignoring_case(full, blake2s) && !bits.empty() &&
+            std::all_of(bits.begin(), bits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            return fail(in_quotes(full) + " is BLAKE2s with a " + bits +
+                        "-bit digest, which HashScope does not have (only BLAKE2s-256)");
         }
         return fail("unknown BSD tag " + in_quotes(full));
     }
@@ -323,7 +329,8 @@ Attempt try_bsd(std::string_view line, bool escaped, const Context& ctx, bool& l
         return fail(hex_digits(hex.size()) + " after the tag " + in_quotes(tag) + ", but " +
                     std::string(algo->display) + " has " + hex_digits(algo->digest_size * 2));
     }
-    if (ctx.options.algorithm != nullptr && ctx.options.algorithm != algo) {
+    // -a blake2b accepts any BLAKE2b length the line names, as `b2sum -c` does.
+    if (ctx.options.algorithm != nullptr && &family_of(*ctx.options.algorithm) != &family_of(*algo)) {
         return fail("the line says " + std::string(algo->display) + ", but -a " +
                     std::string(ctx.options.algorithm->id) + " was given");
     }
@@ -367,7 +374,7 @@ Attempt try_sfv(std::string_view line, const Context& ctx) {
     entry.format = SumsFormat::sfv;
     std::string reason;
     if (ctx.options.algorithm != nullptr || !ctx.name_algorithms.empty()) {
-        entry.candidates = candidates_for(hex.size(), ctx, reason);
+        entry.candidates = candidates_for(hex.size(), ctx, reason, false);
         if (entry.candidates.empty()) return fail(reason);
     } else {
         entry.candidates = {find_algorithm("crc32")};

@@ -125,7 +125,9 @@ const AlgorithmInfo* algorithm_for_tag(std::string_view tag) {
     for (const auto& [spelling, algorithm] : spellings) {
         if (spelling == t) return algorithm;
     }
-    return nullptr;
+    // A length variant, tagged as b2sum tags it: "BLAKE2b-256".
+    const auto* variant = find_algorithm(tag);
+    return variant != nullptr && variant->variant_of != nullptr ? variant : nullptr;
 }
 
 std::vector<const AlgorithmInfo*> algorithms_for_digest_size(std::size_t bytes) {

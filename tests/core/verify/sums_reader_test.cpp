@@ -168,13 +168,13 @@ TEST(SumsReader, Base64Digests) {
 }
 
 TEST(SumsReader, BsdLinesThatCannotBeUsedSayWhy) {
-    const std::string text = "BLAKE2b-256 (x) = " + kSha256Abc + "\nGOST12-256 (x) = " + kSha256Abc +
+    const std::string text = "BLAKE2s-128 (x) = " + kMd5Abc + "\nGOST12-256 (x) = " + kSha256Abc +
                              "\nSHA256 (x) = " + kMd5Abc + "\nSHA256 (x) = zz\nSHA1 (x) " + kSha256Abc +
                              "\nSHA256 () = " + kSha256Abc + "\nMD5 (x) = " + kMd5Abc + "\n";
     const auto f = parse(text, "", "sha256");
     EXPECT_TRUE(f.entries.empty());
     ASSERT_EQ(f.diagnostics.size(), 7U) << diagnostics(f);
-    const char* reasons[] = {"'BLAKE2b-256' is BLAKE2 with a 256-bit digest",
+    const char* reasons[] = {"'BLAKE2s-128' is BLAKE2s with a 128-bit digest",
                              "unknown BSD tag 'GOST12-256'",
                              "32 hex digits after the tag 'SHA256', but SHA-256 has 64",
                              "neither hex nor base64 of SHA-256's 32 bytes: 'zz'",
@@ -185,6 +185,34 @@ TEST(SumsReader, BsdLinesThatCannotBeUsedSayWhy) {
         EXPECT_EQ(f.diagnostics[i].line, i + 1);
         EXPECT_NE(f.diagnostics[i].reason.find(reasons[i]), std::string::npos) << f.diagnostics[i].reason;
     }
+}
+
+// b2sum -l: "BLAKE2b-256" tags name the variant; with -a blake2b a bare digest's length chooses it,
+// as `b2sum -c` does; a tag's length must match its digest.
+TEST(SumsReader, Blake2bLengthVariantsAreReadFromTagsAndDigestLengths) {
+    const std::string b256 =
+        "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319";  // b2sum -l 256 of "abc"
+    const auto tagged = parse("BLAKE2b-256 (a) = " + b256 + "\nBLAKE2b-128 (b) = " + b256 + "\nBLAKE2b-12 (c) = 00\n");
+    ASSERT_EQ(tagged.entries.size(), 1U) << diagnostics(tagged);
+    EXPECT_EQ(ids(tagged.entries[0]), "blake2b-256");
+    ASSERT_EQ(tagged.diagnostics.size(), 2U) << diagnostics(tagged);
+    EXPECT_NE(tagged.diagnostics[0].reason.find("64 hex digits after the tag 'BLAKE2b-128', but BLAKE2b-128 has 32"),
+              std::string::npos)
+        << tagged.diagnostics[0].reason;
+    EXPECT_NE(tagged.diagnostics[1].reason.find("unknown BSD tag 'BLAKE2b-12'"), std::string::npos)
+        << tagged.diagnostics[1].reason;
+
+    const auto bare =
+        parse(b256 + "  a\n" + b256.substr(0, 32) + "  b\n" + b256.substr(0, 30) + "  c\n", "", "blake2b");
+    ASSERT_EQ(bare.entries.size(), 3U) << diagnostics(bare);
+    EXPECT_EQ(ids(bare.entries[0]), "blake2b-256");
+    EXPECT_EQ(ids(bare.entries[1]), "blake2b-128");
+    EXPECT_EQ(ids(bare.entries[2]), "blake2b-120");
+
+    // A file named for BLAKE2b holds any of its lengths.
+    const auto named = parse(b256 + "  a\n", "B2SUMS");
+    ASSERT_EQ(named.entries.size(), 1U) << diagnostics(named);
+    EXPECT_EQ(ids(named.entries[0]), "blake2b-256");
 }
 
 TEST(SumsReader, XxhsumLittleEndianTagsAreReversedNotMisread) {
@@ -361,7 +389,8 @@ TEST(SumsNames, FileNamesTagsAndLengths) {
         ASSERT_NE(a, nullptr) << tag;
         EXPECT_EQ(a->id, expected) << tag;
     }
-    for (const char* unknown : {"BLAKE2b-256", "XXH64_LE", "GOST12-256", "", "SHA", "CRC"}) {
+    EXPECT_EQ(algorithm_for_tag("BLAKE2b-256"), find_algorithm("blake2b-256"));  // b2sum -l 256 --tag
+    for (const char* unknown : {"BLAKE2b-12", "BLAKE2s-128", "XXH64_LE", "GOST12-256", "", "SHA", "CRC"}) {
         EXPECT_EQ(algorithm_for_tag(unknown), nullptr) << unknown;
     }
 

@@ -15,6 +15,11 @@ HasherFactory make_gcrypt_md5, make_gcrypt_sha1, make_gcrypt_sha224, make_gcrypt
     make_gcrypt_sha512, make_gcrypt_sha512_256, make_gcrypt_sha3_224, make_gcrypt_sha3_256, make_gcrypt_sha3_384,
     make_gcrypt_sha3_512, make_gcrypt_blake2b, make_gcrypt_blake2s;
 
+// libb2 and libsodium also compute BLAKE2b's length variants (AlgorithmInfo::length_step).
+HasherFactory make_libb2_blake2b, make_libb2_blake2s, make_libsodium_blake2b;
+VariantFactory make_libb2_blake2b_variant, make_libsodium_blake2b_variant;
+inline constexpr std::size_t kLibsodiumMinBlake2bSize = 16;  // crypto_generichash_blake2b_BYTES_MIN
+
 // Nettle 3.8 has no BLAKE2.
 HasherFactory make_nettle_md5, make_nettle_sha1, make_nettle_sha224, make_nettle_sha256, make_nettle_sha384,
     make_nettle_sha512, make_nettle_sha512_256, make_nettle_sha3_224, make_nettle_sha3_256, make_nettle_sha3_384,

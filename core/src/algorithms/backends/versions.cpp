@@ -1,9 +1,12 @@
 // Library versions as the libraries report them at run time where they can (the one loaded may
-// differ from the headers); ISA-L has no such call, so its pkg-config version from the build.
+// differ from the headers); ISA-L and libb2 have no such call, so their pkg-config versions from the
+// build.
 #include <gcrypt.h>
 #include <libdeflate.h>
 #include <nettle/version.h>
 #include <openssl/crypto.h>
+#include <sodium/core.h>
+#include <sodium/version.h>
 #include <xxhash.h>
 #include <zlib.h>
 
@@ -22,6 +25,8 @@ std::map<std::string, std::string> library_versions() {
          std::to_string(xxh / 10000) + "." + std::to_string(xxh / 100 % 100) + "." + std::to_string(xxh % 100)},
         // The version check is also libgcrypt's initialisation; gcrypt.cpp calls it again, which is allowed.
         {"libgcrypt", gcry_check_version(nullptr)},
+        {"libb2", HASHSCOPE_LIBB2_VERSION " (build)"},
+        {"libsodium", sodium_version_string()},
         {"nettle", std::to_string(nettle_version_major()) + "." + std::to_string(nettle_version_minor())},
     };
 }
