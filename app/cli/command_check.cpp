@@ -154,7 +154,8 @@ bool check_one(const std::string& sums_name, const Settings& s) {
 
     Tally tally;
     bool ok = true;
-    std::size_t entries = 0;
+    std::size_t entries = 0;  // usable lines
+    std::size_t taken = 0;    // of those, the lines of this process's shard
     std::size_t bad_lines = 0;
     verify::CheckPlan plan;
     // coreutils names the algorithm ("improperly formatted MD5 checksum line") when it is fixed.
@@ -171,6 +172,7 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         bad_lines += batch.diagnostics.size();
         entries += batch.entries.size();
         std::erase_if(batch.entries, [&](const verify::SumsEntry& e) { return !s.shard.takes(e.name); });
+        taken += batch.entries.size();
         if (batch.entries.empty()) return;
         plan = verify::check_entries(base, batch.entries, s.check, [&](std::size_t i, const verify::CheckResult& r) {
             ok = report(batch.entries[i], r, s, tally) && ok;
@@ -188,7 +190,13 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         return false;
     }
     if (s.verbose && !s.status) {
-        complain(quoted(sums_name) + ": " + plural(entries, "line", "lines") + " checked, " + plan.describe());
+        std::string share;
+        if (s.shard.count > 1) {
+            share = " (shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) + " of " +
+                    plural(entries, "usable line", "usable lines") + ")";
+        }
+        complain(quoted(sums_name) + ": " + plural(taken, "line", "lines") + " checked" + share + ", " +
+                 plan.describe());
     }
     closing_warnings(sums_name, bad_lines, tally, s);
     if (s.ignore_missing && tally.verified == 0 && tally.unreadable == 0) {

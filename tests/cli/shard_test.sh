@@ -164,6 +164,11 @@ same "check = sha256sum -c" "$expected" "$(LC_ALL=C sort check-whole.txt)"
 union=$(for k in 1 2 3 4; do "$cli" check --shard $k/4 manifest.sha256 2>/dev/null; done | LC_ALL=C sort)
 same "check: the union of 4 shards = sha256sum -c" "$expected" "$union"
 same "check: no line in two shards" "" "$(uniq -d <<<"$union")"
+# -v counts the lines of the shard, and says of how many.
+share1=$("$cli" check --shard 1/4 manifest.sha256 2>/dev/null | wc -l)
+verbose=$("$cli" check -v --shard 1/4 manifest.sha256 2>&1 >/dev/null)
+holds "check -v --shard: counts the shard's lines" "$verbose" \
+  "$share1 line$([ "$share1" -eq 1 ] || echo s) checked (shard 1/4 of $(wc -l < manifest.sha256) usable lines)"
 
 "$cli" check --json manifest.sha256 > check-whole.json 2>/dev/null
 same "check --json: one line per listed file" "$(wc -l < manifest.sha256)" "$(wc -l < check-whole.json)"
