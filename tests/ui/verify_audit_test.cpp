@@ -55,6 +55,8 @@ void VerifyAuditTest::folderAndManifestDroppedTogetherAreAudited() {
     QCOMPARE(probe_->statusText(QStringLiteral("photos/added")), QStringLiteral("NEW"));
     QCOMPARE(probe_->statusText(movedRow), QStringLiteral("MOVED"));
     QCOMPARE(probe_->statusText(QStringLiteral("photos/edited")), QStringLiteral("CHANGED"));
+    // A match shows its digest, as a checked row does.
+    QCOMPARE(probe_->digest(QStringLiteral("photos/keep"), QStringLiteral("sha256")), sha256Hex(keep));
     QVERIFY(probe_->cell(QStringLiteral("photos/edited"), probe_->model()->statusColumn(), Qt::ToolTipRole)
                 .contains(QStringLiteral("no longer")));
     // The moved row reads the file where it is now.

@@ -5,6 +5,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "hashscope/verify/audit.hpp"
+#include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
 #include "verify/engine_values.hpp"
 #include "verify/event_batcher.hpp"
@@ -25,6 +26,8 @@ AuditEvent eventOf(const verify::AuditResult& r, const fs::path& base) {
     e.oldName = fromNameBytes(r.old_path);
     e.reason = QString::fromStdString(r.message);
     e.bytes = r.bytes;
+    if (r.matched) e.matched = algorithmId(*r.matched);
+    if (r.implementation) e.implementation = implementationLabel(*r.implementation);
     return e;
 }
 

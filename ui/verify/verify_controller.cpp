@@ -312,6 +312,7 @@ void VerifyController::onAuditEvents(AuditRun* run, const QVector<AuditEvent>& e
     const QVector<RowId> ids = auditRows_.value(run);  // empty after clear(): events are dropped
     if (ids.isEmpty()) return;
     QVector<VerifyRow> found;
+    QStringList shown;
     for (const AuditEvent& e : events) {
         if (!e.listed) {
             VerifyRow row;
@@ -329,6 +330,12 @@ void VerifyController::onAuditEvents(AuditRun* run, const QVector<AuditEvent>& e
             r.reason = e.status == RowStatus::ok || e.status == RowStatus::changed ? QString() : e.reason;
             r.done = e.bytes;
             if (e.status == RowStatus::ok || e.status == RowStatus::changed) r.size = e.bytes;
+            if (e.status == RowStatus::ok && r.expected && !e.matched.isEmpty()) {
+                // A match shows its digest, as a checked row does: the listed one, now computed.
+                r.matched = e.matched;
+                r.setDigest({e.matched, QString::fromLatin1(r.expected->bytes.toHex()), e.implementation});
+                shown << e.matched;
+            }
             if (e.status == RowStatus::moved) {
                 // Both paths in the row: where it is now, and the name the checksum file knows.
                 r.path = e.path;
@@ -337,6 +344,8 @@ void VerifyController::onAuditEvents(AuditRun* run, const QVector<AuditEvent>& e
         });
     }
     if (!found.isEmpty()) model_->addRows(std::move(found));
+    shown.removeDuplicates();
+    for (const QString& id : shown) model_->addExtraAlgorithm(id);
     announce();
 }
 

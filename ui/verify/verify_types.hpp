@@ -104,6 +104,8 @@ struct AuditEvent {
     QString oldName;  // moved: the listed name it moved from
     QString reason;
     quint64 bytes = 0;
+    QString matched;  // ok: the algorithm that matched
+    QString implementation;
 };
 
 // What a checksum-file check says about its entries (indices into SumsFile::entries).

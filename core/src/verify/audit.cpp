@@ -222,6 +222,8 @@ void count(AuditCounts& counts, AuditStatus status) {
 AuditResult listed_result(std::size_t index, const SumsEntry& entry, const CheckResult& check) {
     AuditResult result = found_result(AuditStatus::unreadable, entry.name, check.message, check.bytes);
     result.entry = index;
+    result.matched = check.matched;
+    result.implementation = check.implementation;
     switch (check.verdict) {
         case Verdict::ok:
             result.status = AuditStatus::ok;

@@ -46,6 +46,9 @@ struct AuditResult {
     // and SKIPPED paths.
     std::size_t entry = kNotListed;
     static constexpr std::size_t kNotListed = static_cast<std::size_t>(-1);
+    // ok: the algorithm that matched; ok / changed: what computed the digest (as CheckResult).
+    const AlgorithmInfo* matched = nullptr;
+    const Implementation* implementation = nullptr;
 };
 
 struct AuditOptions {
