@@ -74,9 +74,9 @@ template <std::size_t... R>
 // Compresses one block; `counter` is the message bytes up to and including this block.
 void compress(std::array<std::uint64_t, 8>& h, const std::byte* block, std::uint64_t counter, bool last) {
     static_assert(std::endian::native == std::endian::little, "message words are read as little-endian");
-    std::array<std::uint64_t, 16> m;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled next
+    std::array<std::uint64_t, 16> m;  // filled next, not zeroed first
     std::memcpy(m.data(), block, kBlock);
-    std::array<std::uint64_t, 16> v;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled next
+    std::array<std::uint64_t, 16> v;  // filled next, not zeroed first
     std::copy(h.begin(), h.end(), v.begin());
     std::copy(kIv.begin(), kIv.end(), v.begin() + 8);
     v[12] ^= counter;  // the high word of the 128-bit counter stays 0 below 2^64 bytes
@@ -119,7 +119,7 @@ public:
     Digest do_finish() override {
         std::memset(buffer_.data() + used_, 0, kBlock - used_);
         compress(state_, buffer_.data(), counter_ + used_, true);
-        std::array<std::uint8_t, 64> out;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled next
+        std::array<std::uint8_t, 64> out;                    // filled next, not zeroed first
         std::memcpy(out.data(), state_.data(), out.size());  // little-endian words
         return {algorithm_, std::span<const std::uint8_t>(out.data(), length_)};
     }
