@@ -102,10 +102,18 @@ bool MainWindow::showPage(const QString& objectName) {
     return false;
 }
 
-void MainWindow::openFiles(const QStringList& paths) {
+void MainWindow::openFiles(const QStringList& paths, bool hash) {
     if (paths.isEmpty()) return;
     pages_->setCurrentWidget(verify_);
-    verify_->addPaths(paths);
+    verify_->addPaths(paths, hash);
+}
+
+void MainWindow::openRequested(const QStringList& paths, bool hash) {
+    openFiles(paths, hash);
+    setWindowState((windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    show();
+    raise();
+    activateWindow();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
