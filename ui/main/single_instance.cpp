@@ -1,7 +1,8 @@
 #include "main/single_instance.hpp"
 
+#include "common/file_names.hpp"
+
 #include <QDeadlineTimer>
-#include <QFile>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QLockFile>
@@ -121,7 +122,7 @@ RequestReader::State RequestReader::parse() {
 QStringList filePaths(const OpenRequest& request) {
     QStringList paths;
     paths.reserve(request.paths.size());
-    for (const QByteArray& path : request.paths) paths << QFile::decodeName(path);
+    for (const QByteArray& path : request.paths) paths << nameFromBytes(path);
     return paths;
 }
 
