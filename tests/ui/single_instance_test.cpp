@@ -131,6 +131,11 @@ void SingleInstanceTest::relativePathsAreResolvedBySender() {
     QCOMPARE(hashscope::ui::absolutePath("rel/file", "/home/me"), QByteArray("/home/me/rel/file"));
     QCOMPARE(hashscope::ui::absolutePath("file", "/"), QByteArray("/file"));
     QCOMPARE(hashscope::ui::absolutePath("caf\xe9", "/d\xff"), QByteArray("/d\xff/caf\xe9"));
+    QCOMPARE(hashscope::ui::absolutePath(".", "/home/me"), QByteArray("/home/me"));
+    QCOMPARE(hashscope::ui::absolutePath("./a/../b", "/home/me/"), QByteArray("/home/me/b"));
+    QCOMPARE(hashscope::ui::absolutePath("..", "/home/me"), QByteArray("/home"));
+    QCOMPARE(hashscope::ui::absolutePath("dir/", "/home/me"), QByteArray("/home/me/dir"));
+    QCOMPARE(hashscope::ui::absolutePath("/", "/home/me"), QByteArray("/"));
 }
 
 void SingleInstanceTest::secondInstanceDeliversOddNames() {

@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QtEndian>
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <utility>
 
@@ -127,10 +128,11 @@ QStringList filePaths(const OpenRequest& request) {
 }
 
 QByteArray absolutePath(const QByteArray& path, const QByteArray& workingFolder) {
-    if (path.startsWith('/') || workingFolder.isEmpty()) return path;
-    QByteArray absolute = workingFolder;
-    if (!absolute.endsWith('/')) absolute += '/';
-    return absolute + path;
+    if (!path.startsWith('/') && workingFolder.isEmpty()) return path;
+    const QByteArray joined = path.startsWith('/') ? path : workingFolder + '/' + path;
+    std::string normal = std::filesystem::path(joined.toStdString()).lexically_normal().native();
+    while (normal.size() > 1 && normal.back() == '/') normal.pop_back();  // "dir/" and "." name the folder
+    return QByteArray::fromStdString(normal);
 }
 
 QString instanceSocketName() {

@@ -52,8 +52,9 @@ private:
 // The request's paths as the window takes them (QFile::decodeName).
 QStringList filePaths(const OpenRequest& request);
 
-// A path the way a launch in `workingFolder` means it: absolute paths as they are, relative ones
-// under the folder. Resolved by the sender, since the window runs in another folder.
+// A path the way a launch in `workingFolder` means it: relative ones under the folder, and "." and
+// ".." resolved by name as QFileInfo::absoluteFilePath() does. Resolved by the sender, since the
+// window runs in another folder.
 QByteArray absolutePath(const QByteArray& path, const QByteArray& workingFolder);
 
 // The socket's name: a path in the user's runtime folder ($XDG_RUNTIME_DIR), which only the user
