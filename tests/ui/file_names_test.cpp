@@ -43,6 +43,7 @@ private slots:
     void shownNamesAreEscaped();
     void noTwoNamesAreShownAlike();
     void namesDifferingInAnInvalidByteAreTwoRows();
+    void droppedNameThatIsNotUtf8Opens();
 };
 
 void FileNamesTest::everyByteStringRoundTrips() {
@@ -143,6 +144,25 @@ void FileNamesTest::namesDifferingInAnInvalidByteAreTwoRows() {
     QCOMPARE(probe_->cell(feName, FileTableModel::Name), folder + QStringLiteral("caf\\xfe.txt"));
     QCOMPARE(probe_->cell(linesName, FileTableModel::Name), folder + QStringLiteral("two\\nlines.txt"));
     QVERIFY(probe_->cell(ffName, FileTableModel::Name, Qt::ToolTipRole).endsWith(QStringLiteral("/caf\\xff.txt")));
+}
+
+void FileNamesTest::droppedNameThatIsNotUtf8Opens() {
+    openWindow();
+    const QString path = dir_->path();
+    const auto removeRaw = qScopeGuard([path] { ::unlink((nameToBytes(path) + "/dropped \xe9.txt").constData()); });
+    const QByteArray data("dropped\n");
+    QVERIFY(writeRaw(path, "dropped \xe9.txt", data));
+    // As a file manager offers it: a file URL with the byte percent-encoded.
+    const QByteArray encoded = (nameToBytes(path) + "/dropped \xe9.txt").toPercentEncoding("/");
+    const QUrl url = QUrl::fromEncoded("file://" + encoded);
+    QVERIFY(url.isLocalFile());
+    QVERIFY(dropUrlsOn(window_.get(), {url}));
+
+    const QString name = nameFromBytes("dropped \xe9.txt");
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(name), RowStatus::hashed);
+    QCOMPARE(probe_->digest(name, QStringLiteral("sha256")), sha256Hex(data));
+    QCOMPARE(probe_->cell(name, FileTableModel::Name), QStringLiteral("dropped \\xe9.txt"));
 }
 
 QTEST_MAIN(FileNamesTest)
