@@ -22,7 +22,7 @@ set_target_properties(cpuinfo::cpuinfo PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${CPUINFO_INCLUDE_DIR}")
 
 if(HASHSCOPE_BUILD_GUI)
-  find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Concurrent PrintSupport Svg Test)  # qt6-base-dev, qt6-svg-dev
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Concurrent Network PrintSupport Svg Test)  # qt6-base-dev, qt6-svg-dev
   find_package(QCustomPlotQt6 REQUIRED)                                              # libqcustomplot-dev
 endif()
 if(HASHSCOPE_BUILD_TESTS)

@@ -1,16 +1,19 @@
 // hashscope: the desktop program. Parses what needs no display first (--version, --help), then
-// opens the main window with any files named on the command line.
+// hands the files named on the command line to the window already open, or opens one.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
+#include <QFile>
 #include <QIcon>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include "hashscope/build_info.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
 #include "main/main_window.hpp"
+#include "main/single_instance.hpp"
 #include "main/version_report.hpp"
 #include "render_command.hpp"
 #include "system/calibration_panel.hpp"
@@ -19,14 +22,20 @@
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: hashscope [PATH]...\n"
+    "Usage: hashscope [--hash] [--new-window] [PATH]...\n"
     "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads|bars] ...\n"
     "Verify files and benchmark checksums. Files and folders given are hashed (SHA-256 and CRC-32C\n"
     "unless other algorithms were picked), and checksum files (SHA256SUMS, *.sha256, ...) are checked.\n"
+    "When a HashScope window is already open, the paths go to it and this command exits at once.\n"
     "render draws a benchmark result file without a window (hashscope render --help).\n"
     "\n"
-    "  -h, --help     show this help and exit\n"
-    "      --version  show the version and exit\n";
+    "      --hash        hash checksum files like any other file instead of checking them\n"
+    "      --new-window  open a window of its own even when one is open\n"
+    "  -h, --help        show this help and exit\n"
+    "      --version     show the version and exit\n";
+
+// How long a launch waits for the open window to take its paths before opening its own.
+constexpr int kHandOffTimeoutMs = 5000;
 
 // Answers --version and --help without a QApplication, so they work with no display at all.
 // Returns true when the program should exit.
@@ -43,6 +52,31 @@ bool answerWithoutDisplay(int argc, char** argv) {
         }
     }
     return false;
+}
+
+// The paths named on the command line, byte for byte as the file system spells them (Qt's own
+// options are gone from argv by now, and QCommandLineParser has rejected unknown ones), made
+// absolute here: the window that opens them may run in another folder.
+QList<QByteArray> pathArguments(int argc, char** argv, const QStringList& parsed) {
+    QList<QByteArray> paths;
+    bool options = true;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (options && argument == "--") {
+            options = false;
+        } else if (!options || !argument.startsWith('-') || argument == "-") {
+            paths << argument;
+        }
+    }
+    if (paths.size() != parsed.size()) {  // should not happen; the parser's reading is then the one to trust
+        paths.clear();
+        for (const QString& path : parsed) paths << QFile::encodeName(path);
+    }
+    std::error_code error;
+    const std::filesystem::path folder = std::filesystem::current_path(error);
+    const QByteArray workingFolder = error ? QByteArray() : QByteArray::fromStdString(folder.native());
+    for (QByteArray& path : paths) path = hashscope::ui::absolutePath(path, workingFolder);
+    return paths;
 }
 
 }  // namespace
@@ -68,21 +102,35 @@ int main(int argc, char** argv) {
                                                  QIcon(QStringLiteral(":/icons/hashscope.svg"))));
 
     QCommandLineParser parser;
+    const QCommandLineOption hash(QStringLiteral("hash"),
+                                  QStringLiteral("Hash checksum files instead of checking them."));
+    const QCommandLineOption newWindow(QStringLiteral("new-window"), QStringLiteral("Open a window of its own."));
+    parser.addOptions({hash, newWindow});
     parser.addPositionalArgument(QStringLiteral("paths"),
                                  QStringLiteral("Files and folders to hash, checksum files to check."),
                                  QStringLiteral("[PATH]..."));
     parser.process(app);  // rejects unknown options with a message and exit code 1
 
     // Absolute paths, so each row's tooltip says exactly which file it is.
-    QStringList files;
-    for (const QString& file : parser.positionalArguments()) files << QFileInfo(file).absoluteFilePath();
+    const hashscope::ui::OpenRequest request{pathArguments(argc, argv, parser.positionalArguments()),
+                                             parser.isSet(hash)};
+    // One window per user: a window already open takes the paths, and this launch is done.
+    hashscope::ui::SingleInstance instance(hashscope::ui::instanceSocketName());
+    if (!parser.isSet(newWindow) &&
+        instance.start(request, kHandOffTimeoutMs) == hashscope::ui::SingleInstance::Role::delivered) {
+        return 0;
+    }
 
     // Dispatch follows this machine's saved calibration; without one (a first start, a new build
     // or CPU), the built-in table serves while a calibration runs in the background.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     hashscope::ui::MainWindow window;
     window.systemPage()->calibration()->showApplied(calibration);
-    window.openFiles(files);
+    window.openFiles(hashscope::ui::filePaths(request), request.hash);
+    QObject::connect(&instance, &hashscope::ui::SingleInstance::requested, &window,
+                     [&window](const hashscope::ui::OpenRequest& later) {
+                         window.openRequested(hashscope::ui::filePaths(later), later.hash);
+                     });
     window.show();
     if (!calibration.calibration) window.systemPage()->calibration()->run();
     return QApplication::exec();

@@ -17,9 +17,10 @@ same "the file is named as Debian names it" "hashscope_${version}_$(dpkg --print
 
 depends=$(field Depends)
 echo "Depends: $depends"
-for library in libqt6widgets6 libqcustomplot libssl3 libisal2 libxxhash libcpuinfo; do
+for library in libqt6widgets6 libqt6network6 libqcustomplot libssl3 libisal2 libxxhash libcpuinfo; do
   holds "Depends names $library" "$depends" "$library"
 done
+same "Suggests python3-nautilus, for the Nautilus extension" python3-nautilus "$(field Suggests)"
 
 # The package's files: what `cmake --install --prefix /usr` installs, but the licence's full text
 # (the copyright file points to /usr/share/common-licenses/GPL-3 instead).

@@ -19,6 +19,9 @@ status=$?
 [ -z "$report" ] || printf 'desktop-file-validate says:\n%s\n' "$report"
 same "desktop-file-validate passes" 0 $status
 
+same "the desktop entry hands files over, and offers a new window" "Exec=hashscope %F
+Exec=hashscope --new-window" "$(grep '^Exec=' "$desktop")"
+
 # Pedantic notes (P:) and infos (I:) are allowed; warnings (W:) and errors (E:) are not.
 report=$(appstreamcli validate --no-net --pedantic "$metainfo" 2>&1)
 printf 'appstreamcli validate --no-net --pedantic says:\n%s\n' "$report"

@@ -61,11 +61,9 @@ inline QString sparseFile(const QTemporaryDir& dir, const QString& name, qint64 
     return path;
 }
 
-// A drop as the window system delivers one: drag enter, then drop, with file URLs.
-inline bool dropOn(QWidget* window, const QStringList& paths) {
+// A drop as the window system delivers one: drag enter, then drop, with these URLs.
+inline bool dropUrlsOn(QWidget* window, const QList<QUrl>& urls) {
     QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& path : paths) urls << QUrl::fromLocalFile(path);
     mime.setUrls(urls);
     const QPoint where = window->rect().center();
     QDragEnterEvent enter(where, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
@@ -76,6 +74,13 @@ inline bool dropOn(QWidget* window, const QStringList& paths) {
     drop.setAccepted(false);
     QCoreApplication::sendEvent(window, &drop);
     return drop.isAccepted();
+}
+
+// The same with file URLs.
+inline bool dropOn(QWidget* window, const QStringList& paths) {
+    QList<QUrl> urls;
+    for (const QString& path : paths) urls << QUrl::fromLocalFile(path);
+    return dropUrlsOn(window, urls);
 }
 
 // Reads the page's rows by name, as the table shows them.

@@ -11,6 +11,7 @@
 #include <QUrl>
 
 #include "bench/benchmark_page.hpp"
+#include "common/file_names.hpp"
 #include "main/about_dialog.hpp"
 #include "main/exclusive_runs.hpp"
 #include "system/calibration_panel.hpp"
@@ -20,12 +21,17 @@
 namespace hashscope::ui {
 namespace {
 
-// The local paths among the dropped URLs; remote ones (http://...) are not ours to fetch.
+// The local paths among the dropped URLs; remote ones (http://...) are not ours to fetch. A name
+// that is not UTF-8 comes percent-encoded (%FF), which toLocalFile() would decode to U+FFFD: the
+// path is taken from the encoded bytes instead, so that the file still opens.
 QStringList localPaths(const QMimeData* mime) {
     QStringList paths;
     if (!mime || !mime->hasUrls()) return paths;
     for (const QUrl& url : mime->urls()) {
-        if (url.isLocalFile()) paths << url.toLocalFile();
+        if (!url.isLocalFile()) continue;
+        paths << (url.host().isEmpty()
+                      ? nameFromBytes(QByteArray::fromPercentEncoding(url.path(QUrl::FullyEncoded).toLatin1()))
+                      : url.toLocalFile());  // file://host/share: as Qt names it
     }
     return paths;
 }
@@ -102,10 +108,18 @@ bool MainWindow::showPage(const QString& objectName) {
     return false;
 }
 
-void MainWindow::openFiles(const QStringList& paths) {
+void MainWindow::openFiles(const QStringList& paths, bool hash) {
     if (paths.isEmpty()) return;
     pages_->setCurrentWidget(verify_);
-    verify_->addPaths(paths);
+    verify_->addPaths(paths, hash);
+}
+
+void MainWindow::openRequested(const QStringList& paths, bool hash) {
+    openFiles(paths, hash);
+    setWindowState((windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    show();
+    raise();
+    activateWindow();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

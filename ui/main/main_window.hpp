@@ -21,8 +21,11 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
 
     // Files, folders and checksum files named on the command line or dropped: they go to the
-    // Verify page.
-    void openFiles(const QStringList& paths);
+    // Verify page. `hash`: checksum files are hashed like any file rather than checked.
+    void openFiles(const QStringList& paths, bool hash = false);
+    // What a later launch asked for (main/single_instance.hpp): its files opened, and the window in
+    // front, shown again if it was minimised.
+    void openRequested(const QStringList& paths, bool hash);
     [[nodiscard]] VerifyPage* verifyPage() const { return verify_; }
     [[nodiscard]] BenchmarkPage* benchmarkPage() const { return benchmark_; }
     [[nodiscard]] SystemPage* systemPage() const { return system_; }

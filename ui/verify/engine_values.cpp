@@ -2,21 +2,21 @@
 
 #include <sys/stat.h>
 
-#include <QFile>
 #include <cerrno>
 
+#include "common/file_names.hpp"
 #include "verify/algorithm_names.hpp"
 
 namespace hashscope::ui {
 
-std::filesystem::path toFsPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
+std::filesystem::path toFsPath(const QString& path) { return {nameToBytes(path).toStdString()}; }
 
 QString fromFsPath(const std::filesystem::path& path) {
-    return QFile::decodeName(QByteArray::fromStdString(path.native()));
+    return nameFromBytes(QByteArray::fromStdString(path.native()));
 }
 
 QString fromNameBytes(const std::string& name) {
-    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    return nameFromBytes(QByteArray(name.data(), static_cast<qsizetype>(name.size())));
 }
 
 Expectation expectationOf(const verify::SumsEntry& entry, const QString& sumsName) {

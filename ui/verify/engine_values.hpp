@@ -1,6 +1,6 @@
 // Conversions between core's values (std::filesystem paths, SumsEntry, FileHashResult) and the
 // Verify page's (QString, Expectation, RowStatus). File names travel as the bytes the file
-// system knows them by (QFile::encodeName), so names that are not UTF-8 still open.
+// system knows them by (common/file_names.hpp, without loss), so names that are not UTF-8 still open.
 #pragma once
 
 #include <QString>
@@ -16,7 +16,7 @@ namespace hashscope::ui {
 
 std::filesystem::path toFsPath(const QString& path);
 QString fromFsPath(const std::filesystem::path& path);
-// A sums file's name bytes as text (invalid UTF-8 shown with replacement characters).
+// A sums file's name bytes as text (bytes that are not UTF-8 kept, as nameFromBytes() keeps them).
 QString fromNameBytes(const std::string& name);
 
 // The line of a checksum file as what a row should hash to; `sumsName` says where it came from.

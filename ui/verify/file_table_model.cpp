@@ -5,6 +5,7 @@
 #include <QPalette>
 #include <algorithm>
 
+#include "common/file_names.hpp"
 #include "common/format.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/row_presenter.hpp"
@@ -177,7 +178,7 @@ QVariant FileTableModel::data(const QModelIndex& index, int role) const {
 QVariant FileTableModel::display(const VerifyRow& row, int column) const {
     switch (column) {
         case Name:
-            return row.name;
+            return shownName(row.name);
         case Size:
             return row.size ? formatBytes(*row.size) : QStringLiteral("—");
         case Progress:

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "common/file_names.hpp"
 #include "common/format.hpp"
 #include "verify/algorithm_names.hpp"
 
@@ -67,7 +68,7 @@ QString statusTooltip(const VerifyRow& row) {
 }
 
 QString nameTooltip(const VerifyRow& row) {
-    QString tip = row.path;
+    QString tip = shownName(row.path);
     if (row.expected) tip += QLatin1Char('\n') + tr("listed in %1").arg(row.expected->source);
     if (!row.note.isEmpty()) tip += QLatin1Char('\n') + row.note;
     return tip;

@@ -1,9 +1,9 @@
 #include "verify/sums_text.hpp"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
+#include "common/file_names.hpp"
 #include "common/format.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/row_presenter.hpp"
@@ -12,12 +12,12 @@ namespace hashscope::ui {
 namespace {
 
 std::string nameFor(const VerifyRow& row, const QString& folder) {
-    if (folder.isEmpty()) return row.name.toStdString();
+    if (folder.isEmpty()) return nameToBytes(row.name).toStdString();
     const QString relative = QDir(folder).relativeFilePath(row.path);
     const bool below = !relative.startsWith(QLatin1String("../")) && relative != QLatin1String("..") &&
                        !QDir::isAbsolutePath(relative);
     // The bytes the file system knows the name by, so that sha256sum -c finds it again.
-    return QFile::encodeName(below ? relative : row.path).toStdString();
+    return nameToBytes(below ? relative : row.path).toStdString();
 }
 
 QString cellText(QString text) { return text.replace(QLatin1Char('|'), QStringLiteral("\\|")); }

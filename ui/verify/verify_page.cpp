@@ -109,7 +109,7 @@ VerifyPage::VerifyPage(QWidget* parent)
 
 VerifyPage::~VerifyPage() { shutdown(); }
 
-void VerifyPage::addPaths(const QStringList& paths) { controller_->addPaths(paths); }
+void VerifyPage::addPaths(const QStringList& paths, bool asFiles) { controller_->addPaths(paths, asFiles); }
 
 void VerifyPage::openFilesDialog() {
     // Window-modal with open(), not exec(): no nested event loop while workers report.
@@ -117,7 +117,7 @@ void VerifyPage::openFilesDialog() {
     dialog->setFileMode(QFileDialog::ExistingFiles);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setNameFilters({tr("Any file (*)"), tr("Checksum files (*SUMS *.sha* *.md5 *.b3 *.sfv *.txt)")});
-    connect(dialog, &QFileDialog::filesSelected, this, &VerifyPage::addPaths);
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList& files) { addPaths(files); });
     dialog->open();
 }
 

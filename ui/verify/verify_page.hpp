@@ -36,7 +36,8 @@ public:
     ~VerifyPage() override;
 
     // Files, folders and checksum files (dropped, opened, or named on the command line).
-    void addPaths(const QStringList& paths);
+    // `asFiles`: checksum files are hashed, not checked.
+    void addPaths(const QStringList& paths, bool asFiles = false);
     void openFilesDialog();
     void openFolderDialog();
     // Stops every worker within one block; rows not finished become cancelled.
