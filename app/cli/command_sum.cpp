@@ -15,6 +15,7 @@
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/folder_walk.hpp"
 #include "hashscope/verify/multi_file_hasher.hpp"
+#include "object_values.hpp"
 #include "records.hpp"
 #include "thread_count.hpp"
 
@@ -38,6 +39,7 @@ struct Settings {
     unsigned threads = 0;  // files at once; 0: the multi-file hasher decides
     verify::Shard shard;   // --shard: the files this process takes
     bool json = false;     // --json: a record per file and algorithm instead of the lines
+    S3Settings s3;         // --s3: what S3 would show, not the digest
 };
 
 // Adds the files below `folder` that belong to `shard`, in name order so that output is
@@ -171,6 +173,24 @@ std::optional<Settings> read_settings(const Arguments& args) {
     if (!shard) return std::nullopt;
     s.shard = *shard;
     s.json = args.has("json");
+    const auto s3 = parse_s3_options(args);
+    if (!s3) return std::nullopt;
+    s.s3 = *s3;
+    if (!s.s3.enabled && s.s3.part_size != 0) {
+        complain_usage("--part-size goes with --s3");
+        return std::nullopt;
+    }
+    if (s.s3.enabled && (s.json || s.base64 || s.tag)) {
+        complain_usage("--s3 prints values as S3 shows them: not with --json, --base64 or --tag");
+        return std::nullopt;
+    }
+    for (const auto* a : s.algorithms) {
+        if (!s.s3.enabled) break;
+        if (auto layout = verify::s3_layout(*a, s.s3.part_size, s.s3.type); !layout) {
+            complain_usage(layout.error().message);
+            return std::nullopt;
+        }
+    }
     return s;
 }
 
@@ -186,6 +206,9 @@ int run_sum(int argc, char** argv, int first) {
                           {"threads", 0, true},
                           {"shard", 0, true},
                           {"json", 0, false},
+                          {"s3", 0, false},
+                          {"part-size", 0, true},
+                          {"s3-type", 0, true},
                           // coreutils' md5sum / sha256sum / b2sum / cksum options
                           {"binary", 'b', false},
                           {"text", 't', false},
@@ -216,6 +239,18 @@ int run_sum(int argc, char** argv, int first) {
         } else if (settings->shard.takes(operand)) {
             targets.push_back({operand});
         }
+    }
+    if (settings->s3.enabled) {
+        std::vector<std::string> files;
+        for (const auto& target : targets) {
+            if (target.is_stdin) {
+                complain_usage("--s3 reads parts of a file at once: give a file, not standard input");
+                return exit_usage;
+            }
+            files.push_back(target.name);
+        }
+        ok = print_s3_values(files, settings->algorithms, settings->s3, settings->impl, settings->style) && ok;
+        return ok ? exit_ok : exit_failed;
     }
     ok = hash_all(targets, *settings) && ok;
     return ok ? exit_ok : exit_failed;

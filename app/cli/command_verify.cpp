@@ -15,6 +15,7 @@
 #include "hashscope/verify/expected_digest.hpp"
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/sidecar.hpp"
+#include "object_values.hpp"
 
 namespace hashscope::cli {
 namespace {
@@ -96,7 +97,9 @@ bool expectations_from_sidecars(const std::string& file, const AlgorithmInfo* fo
 }  // namespace
 
 int run_verify(int argc, char** argv, int first) {
-    const Arguments args(argc, argv, first, {{"expect", 'e', true}, {"algo", 'a', true}, {"impl", 0, true}});
+    const Arguments args(
+        argc, argv, first,
+        {{"expect", 'e', true}, {"algo", 'a', true}, {"impl", 0, true}, {"part-size", 0, true}, {"remote", 0, true}});
     if (!args.ok()) {
         complain(args.error());
         return exit_usage;
@@ -109,8 +112,36 @@ int run_verify(int argc, char** argv, int first) {
     const auto algorithm = parse_algorithm_option(args);
     if (!algorithm) return exit_usage;
     const AlgorithmInfo* forced = *algorithm;
-    std::vector<Expectation> expectations;
+    const auto s3 = parse_s3_options(args);
+    if (!s3) return exit_usage;
     const auto text = args.value("expect");
+    if (const auto remote = args.value("remote")) {
+        if (text || s3->part_size != 0) {
+            complain_usage("--remote takes the values from the metadata: not with --expect or --part-size");
+            return exit_usage;
+        }
+        return verify_against_metadata(file, *remote, forced, args.value("impl").value_or("best"));
+    }
+    // A value with a part count is what S3 shows for an upload in parts: "BASE64-N", "HEX-N".
+    if (text) {
+        auto value = verify::parse_object_value(*text);
+        if (value && value.value().parts != 0) {
+            return verify_object_value(file, value.value(), forced, *s3, args.value("impl").value_or("best"));
+        }
+        const auto dash = text->find_last_of('-');
+        // One '-', digits after it (hex with dashes between bytes is a digest, read below).
+        const bool counted = dash != std::string::npos && text->find('-') == dash && dash + 1 < text->size() &&
+                             text->find_first_not_of("0123456789", dash + 1) == std::string::npos;
+        if (!value && counted) {  // meant as "VALUE-N", but not one
+            complain_usage("--expect: " + value.error().message);
+            return exit_usage;
+        }
+    }
+    if (s3->part_size != 0) {
+        complain_usage("--part-size goes with an --expect value that has a part count (\"BASE64-N\", \"HEX-N\")");
+        return exit_usage;
+    }
+    std::vector<Expectation> expectations;
     if (!(text ? expectation_from_text(*text, forced, expectations)
                : expectations_from_sidecars(file, forced, expectations))) {
         return exit_usage;

@@ -20,6 +20,10 @@ commands:
                         -b marks names with '*', -t is text mode (the default), -z ends lines
                         with NUL (names unescaped), --base64 prints base64 digests (cksum),
                         -l BITS a BLAKE2b digest of BITS bits (8..512, b2sum -l; or -a blake2b-BITS).
+      sum --s3 [--part-size SIZE] [--s3-type full-object|composite] -a ALGO FILE...
+                        what S3 shows for FILE as an object: base64 of the checksum (crc32,
+                        crc32c, crc64nvme, sha1, sha256), "-N" for a composite of N parts of SIZE;
+                        -a md5: the ETag ("HEX-N" in parts). No --part-size: one PUT.
   check [-a ALGO] [-l BITS] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N]
         [--shard K/N] [--json] SUMSFILE...
                         verify the files a checksum file lists (GNU, md5 -r, BSD tag, SFV, xxhsum,
@@ -38,10 +42,16 @@ commands:
                         counts on stderr. Exit 0 when every path is OK, 1 otherwise.
   merge [FILE... | -]   the --json output of shards as one report, sorted by path; the same
                         file twice is an error. Summary on stderr; exit 0 when every file is ok.
-  verify FILE [--expect DIGEST] [-a ALGO]
+  verify FILE [--expect DIGEST] [-a ALGO] [--part-size SIZE]
                         does FILE have this digest (hex, or base64 as S3 gives it)? Without -a,
                         every algorithm of that digest length is tried and the match named.
+                        S3's "BASE64-N" and ETag "HEX-N": the part size is found (or given).
                         Without --expect: what FILE.sha256, SHA256SUMS, ... beside it list.
+  verify FILE --remote METADATA.json [-a ALGO]
+                        is FILE the object whose metadata this is? The JSON of aws s3api
+                        head-object / get-object-attributes or gcloud storage objects describe:
+                        its size and every checksum; with the parts listed, the first that
+                        differs is named.
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm (by measurement, or by the built-in table)

@@ -1,0 +1,327 @@
+#include "object_values.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "hashscope/bench/sizes.hpp"
+#include "hashscope/verify/object_metadata.hpp"
+
+namespace hashscope::cli {
+namespace {
+
+std::string part_size_text(std::uint64_t bytes) { return bench::format_size(static_cast<std::size_t>(bytes)); }
+
+std::string describe(const AlgorithmInfo& algorithm, const verify::ObjectValue& value, std::uint64_t part_size) {
+    if (value.etag) return "S3 multipart ETag (MD5), " + part_size_text(part_size) + " parts";
+    return "S3 composite " + std::string(algorithm.display) + ", " + part_size_text(part_size) + " parts";
+}
+
+// The algorithms a composite value of these bytes may be, most likely first.
+std::vector<const AlgorithmInfo*> algorithms_for(const verify::ObjectValue& value, const AlgorithmInfo* forced) {
+    std::vector<const AlgorithmInfo*> out;
+    if (forced != nullptr) {
+        if (forced->digest_size == value.bytes.size()) out.push_back(forced);
+        return out;
+    }
+    if (value.etag) return {find_algorithm("md5")};
+    for (const char* id : {"crc32c", "crc32", "sha256", "sha1"}) {
+        const auto* a = find_algorithm(id);
+        if (a->digest_size == value.bytes.size()) out.push_back(a);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<S3Settings> parse_s3_options(const Arguments& args) {
+    S3Settings s;
+    s.enabled = args.has("s3");
+    if (const auto text = args.value("part-size")) {
+        const auto size = bench::parse_size(*text);
+        if (!size || size.value() == 0) {
+            complain_usage("--part-size: '" + *text + "' is no size (say 8MiB)");
+            return std::nullopt;
+        }
+        s.part_size = size.value();
+    }
+    if (const auto type = args.value("s3-type")) {
+        if (*type == "full-object") {
+            s.type = verify::ObjectChecksumType::full_object;
+        } else if (*type == "composite") {
+            s.type = verify::ObjectChecksumType::composite;
+        } else {
+            complain_usage("--s3-type: '" + *type + "' is neither full-object nor composite");
+            return std::nullopt;
+        }
+    }
+    if (!s.enabled && s.type) {
+        complain_usage("--s3-type goes with --s3");
+        return std::nullopt;
+    }
+    return s;
+}
+
+bool print_s3_values(const std::vector<std::string>& files, const std::vector<const AlgorithmInfo*>& algorithms,
+                     const S3Settings& s3, const std::string& impl, LineStyle style) {
+    std::vector<verify::ObjectLayout> layouts;
+    for (const auto* a : algorithms) {
+        auto layout = verify::s3_layout(*a, s3.part_size, s3.type);
+        if (!layout) {
+            complain_usage(layout.error().message);
+            return false;
+        }
+        layouts.push_back(layout.value());
+    }
+    verify::ObjectChecksumOptions options;
+    options.impl = impl;
+    bool ok = true;
+    for (const auto& file : files) {
+        for (std::size_t i = 0; i < algorithms.size(); ++i) {
+            const auto result = verify::object_checksum(file, *algorithms[i], layouts[i], options);
+            if (result.status != FileStatus::ok) {
+                complain(file + ": " + result.message);
+                ok = false;
+                break;
+            }
+            const std::string value = verify::format_object_value(result.value);
+            std::cout << (algorithms.size() > 1 ? bsd_line(algorithms[i]->bsd_tag, file, value, style)
+                                                : gnu_line(value, file, style))
+                      << std::flush;
+        }
+    }
+    return ok;
+}
+
+int verify_object_value(const std::string& file, const verify::ObjectValue& value, const AlgorithmInfo* forced,
+                        const S3Settings& s3, const std::string& impl) {
+    const auto algorithms = algorithms_for(value, forced);
+    if (algorithms.empty()) {
+        complain("--expect: a value of " + std::to_string(value.bytes.size()) + " bytes in " +
+                 std::to_string(value.parts) + " parts is no S3 checksum" +
+                 (forced != nullptr ? " of " + std::string(forced->display) : std::string()) +
+                 " (composite values are CRC-32, CRC-32C, SHA-1 or SHA-256; ETags MD5)");
+        return exit_usage;
+    }
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        complain(file + ": not a regular file that can be read");
+        std::cout << file << ": FAILED open or read\n";
+        return exit_failed;
+    }
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    std::vector<std::uint64_t> sizes;
+    if (s3.part_size != 0) {
+        if (verify::part_count(size, s3.part_size) != value.parts) {
+            std::cout << file << ": FAILED (" << part_size_text(s3.part_size) << " parts make "
+                      << verify::part_count(size, s3.part_size) << " parts of this file, the value says " << value.parts
+                      << ")\n";
+            return exit_failed;
+        }
+        sizes.push_back(s3.part_size);
+    } else {
+        sizes = verify::candidate_part_sizes(size, value.parts);
+    }
+    if (sizes.empty()) {
+        // Which part sizes would give N parts at all: ceil(size / P) == N.
+        std::string range;
+        if (value.parts == 1) {
+            range = "any part size of at least " + std::to_string(size) + " bytes";
+        } else if (size >= value.parts) {
+            const std::uint64_t low = (size + value.parts - 1) / value.parts;
+            const std::uint64_t high = (size - 1) / (value.parts - 1);
+            range = low <= high ? "part sizes from " + std::to_string(low) + " to " + std::to_string(high) + " bytes"
+                                : "no part size";
+        } else {
+            range = "no part size (the file has fewer bytes than parts)";
+        }
+        std::cout << file << ": FAILED (no part size clients use cuts " << size << " bytes into " << value.parts
+                  << " parts; " << range << " would: give it with --part-size)\n";
+        return exit_failed;
+    }
+    verify::ObjectChecksumOptions options;
+    options.impl = impl;
+    std::vector<std::string> tried;
+    for (const auto* algorithm : algorithms) {
+        for (const std::uint64_t part_size : sizes) {
+            const verify::ObjectLayout layout{part_size, verify::ObjectChecksumType::composite};
+            const auto result = verify::object_checksum(file, *algorithm, layout, options);
+            if (result.status != FileStatus::ok) {
+                complain(file + ": " + result.message);
+                std::cout << file << ": FAILED open or read\n";
+                return exit_failed;
+            }
+            if (result.value.bytes == value.bytes && result.value.parts == value.parts) {
+                std::cout << file << ": OK (" << describe(*algorithm, value, part_size) << ")\n";
+                return exit_ok;
+            }
+            tried.push_back(describe(*algorithm, value, part_size));
+        }
+    }
+    std::cout << file << ": FAILED (no match; tried ";
+    for (std::size_t i = 0; i < tried.size(); ++i) std::cout << (i == 0 ? "" : ", ") << tried[i];
+    std::cout << ")\n";
+    return exit_failed;
+}
+
+namespace {
+
+// A metadata file is a few KiB (a 10,000-part listing ~1.5 MB): anything far larger is no metadata.
+constexpr std::uintmax_t kMaxMetadataBytes = std::uintmax_t{64} << 20;
+
+std::optional<std::string> read_metadata(const std::string& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        complain(path + ": " + ec.message());
+        return std::nullopt;
+    }
+    if (size > kMaxMetadataBytes) {
+        complain(path + ": " + std::to_string(size) + " bytes is no object's metadata (at most 64 MiB read)");
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in && !in.eof()) {
+        complain(path + ": cannot be read");
+        return std::nullopt;
+    }
+    return text.str();
+}
+
+std::string byte_range(std::uint64_t begin, std::uint64_t end) {
+    return "bytes " + std::to_string(begin) + "–" + std::to_string(end - 1);
+}
+
+// The listed parts' own size: every part but the last has it, and they add up to the object.
+Result<std::uint64_t> listed_part_size(const verify::ObjectMetadata& m) {
+    const std::uint64_t part_size = m.parts.front().size;
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < m.parts.size(); ++i) {
+        const auto& p = m.parts[i];
+        if (i + 1 < m.parts.size() && p.size != part_size) {
+            return Error{"ObjectParts.Parts[" + std::to_string(i) + "].Size: " + std::to_string(p.size) +
+                         " where the first part has " + std::to_string(part_size) + " (parts of different sizes)"};
+        }
+        total += p.size;
+    }
+    if (m.size && !m.parts_truncated && total != *m.size) {
+        return Error{"ObjectParts: the parts add up to " + std::to_string(total) + " bytes, the object has " +
+                     std::to_string(*m.size)};
+    }
+    return part_size;
+}
+
+}  // namespace
+
+int verify_against_metadata(const std::string& file, const std::string& metadata_path, const AlgorithmInfo* forced,
+                            const std::string& impl) {
+    const auto text = read_metadata(metadata_path);
+    if (!text) return exit_usage;
+    auto parsed = verify::parse_object_metadata(*text);
+    if (!parsed) {
+        complain(metadata_path + ": " + parsed.error().message);
+        return exit_usage;
+    }
+    const verify::ObjectMetadata& m = parsed.value();
+    std::uint64_t listed = 0;
+    if (!m.parts.empty()) {
+        auto size = listed_part_size(m);
+        if (!size) {
+            complain(metadata_path + ": " + size.error().message);
+            return exit_usage;
+        }
+        listed = size.value();
+    }
+    const std::string from = "; from " + m.source + " " + metadata_path;
+    std::error_code ec;
+    const auto file_size = std::filesystem::file_size(file, ec);
+    if (ec) {
+        complain(file + ": " + ec.message());
+        std::cout << file << ": FAILED open or read\n";
+        return exit_failed;
+    }
+    if (m.size && *m.size != file_size) {
+        std::cout << file << ": FAILED (the object has " << *m.size << " bytes, the file " << file_size << from
+                  << ")\n";
+        return exit_failed;
+    }
+
+    verify::ObjectChecksumOptions options;
+    options.impl = impl;
+    // The first listed part that differs, or "" when all agree (or no part lists a checksum).
+    const auto first_bad_part = [&]() -> std::string {
+        if (m.parts_algorithm == nullptr || listed == 0) return {};
+        const auto result =
+            verify::object_checksum(file, *m.parts_algorithm, {listed, verify::ObjectChecksumType::composite}, options);
+        if (result.status != FileStatus::ok) return {};
+        for (std::size_t i = 0; i < m.parts.size() && i < result.part_values.size(); ++i) {
+            if (!m.parts[i].value.empty() && m.parts[i].value != result.part_values[i]) {
+                const std::uint64_t begin = i * listed;
+                return "part " + std::to_string(i + 1) + " of " + std::to_string(result.part_values.size()) + ", " +
+                       byte_range(begin, std::min<std::uint64_t>(file_size, begin + listed)) + ", differs";
+            }
+        }
+        return {};
+    };
+
+    bool all_ok = true;
+    bool checked = false;
+    for (const auto& stored : m.checksums) {
+        if (forced != nullptr && stored.algorithm != forced) continue;
+        checked = true;
+        const auto& a = *stored.algorithm;
+        const bool composite = stored.value.parts != 0;
+        std::vector<std::uint64_t> sizes{0};
+        if (composite) {
+            sizes = listed != 0 && verify::part_count(file_size, listed) == stored.value.parts
+                        ? std::vector<std::uint64_t>{listed}
+                        : verify::candidate_part_sizes(file_size, stored.value.parts);
+        }
+        const std::string what =
+            stored.field + " (" +
+            (composite ? (stored.value.etag ? std::string("multipart MD5") : "composite " + std::string(a.display))
+                       : std::string(a.display)) +
+            ")";
+        bool matched = false;
+        std::uint64_t matched_size = 0;
+        for (const std::uint64_t part_size : sizes) {
+            const verify::ObjectLayout layout{
+                part_size, composite ? verify::ObjectChecksumType::composite : verify::ObjectChecksumType::full_object};
+            const auto result = verify::object_checksum(file, a, layout, options);
+            if (result.status != FileStatus::ok) {
+                complain(file + ": " + result.message);
+                std::cout << file << ": FAILED open or read\n";
+                return exit_failed;
+            }
+            if (result.value.bytes == stored.value.bytes && result.value.parts == stored.value.parts) {
+                matched = true;
+                matched_size = part_size;
+                break;
+            }
+        }
+        if (matched) {
+            std::cout << file << ": OK (" << what
+                      << (composite ? ", " + part_size_text(matched_size) + " parts" : std::string()) << from << ")\n";
+            continue;
+        }
+        all_ok = false;
+        std::string why = first_bad_part();
+        if (why.empty() && composite && sizes.empty()) {
+            why = "no part size clients use cuts the file into " + std::to_string(stored.value.parts) + " parts";
+        }
+        std::cout << file << ": FAILED (" << what << (why.empty() ? std::string(" differs") : ": " + why) << from
+                  << ")\n";
+    }
+    if (!checked) {
+        complain(metadata_path + ": no " + std::string(forced->display) + " checksum in it");
+        return exit_usage;
+    }
+    return all_ok ? exit_ok : exit_failed;
+}
+
+}  // namespace hashscope::cli

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# What S3 shows for a file (`sum --s3`) and checking a file against such a value (`verify --expect
+# BASE64-N` / `"HEX-N"`), against plain Python (hashlib, zlib, base64 and a table CRC-32C of its
+# own): S3's composite checksum is the checksum of the parts' big-endian binary checksums, in
+# base64 with "-N"; the multipart ETag the MD5 of the parts' MD5s, in hex with "-N".
+cli=$1
+source "$(dirname "$0")/lib.sh"
+cd "$scratch"
+
+cat > s3.py <<'PY'
+import base64, hashlib, sys, zlib
+TABLE = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+    TABLE.append(c)
+def crc32c(data):
+    c = 0xFFFFFFFF
+    for b in data:
+        c = TABLE[(c ^ b) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+def checksum(algo, data):
+    if algo == "crc32": return zlib.crc32(data).to_bytes(4, "big")
+    if algo == "crc32c": return crc32c(data).to_bytes(4, "big")
+    return hashlib.new(algo, data).digest()
+# usage: s3.py ALGO FILE PART_SIZE (0: one PUT) [full]
+algo, path, part = sys.argv[1], sys.argv[2], int(sys.argv[3])
+full = len(sys.argv) > 4
+data = open(path, "rb").read()
+if part == 0 or full:
+    value = checksum(algo, data)
+    print(value.hex() if algo == "md5" else base64.b64encode(value).decode())
+else:
+    parts = [data[i:i + part] for i in range(0, max(len(data), 1), part)] or [b""]
+    joined = b"".join(checksum(algo, p) for p in parts)
+    value = checksum(algo, joined)
+    text = value.hex() if algo == "md5" else base64.b64encode(value).decode()
+    print(f"{text}-{len(parts)}")
+PY
+
+MiB=1048576
+# 20 MiB + 123 B: three parts of 8 MiB (the last 4 MiB + 123 B).
+head -c $((20 * MiB + 123)) /dev/urandom > object.bin
+for algo in sha256 md5 sha1 crc32; do
+  expected=$(python3 s3.py "$algo" object.bin $((8 * MiB)))
+  same "sum --s3 --part-size 8MiB -a $algo = Python's composite" "$expected  object.bin" \
+    "$("$cli" sum --s3 --part-size 8MiB -a "$algo" object.bin)"
+done
+# CRC-32C in pure Python is slow: its composite on a smaller file (parts of 64 KiB).
+head -c $((200 * 1024 + 7)) /dev/urandom > small.bin
+same "sum --s3 --part-size 64KiB -a crc32c = Python's composite" "$(python3 s3.py crc32c small.bin 65536)  small.bin" \
+  "$("$cli" sum --s3 --part-size 64KiB -a crc32c small.bin)"
+same "--s3-type full-object -a crc32c: the whole file's CRC, no part count" \
+  "$(python3 s3.py crc32c small.bin 65536 full)  small.bin" \
+  "$("$cli" sum --s3 --part-size 64KiB --s3-type full-object -a crc32c small.bin)"
+same "-a crc64nvme in parts: full-object by default (the value of one PUT)" \
+  "$("$cli" sum --s3 -a crc64nvme small.bin)" "$("$cli" sum --s3 --part-size 64KiB -a crc64nvme small.bin)"
+same "one PUT (no --part-size): base64 of the SHA-256" "$(python3 s3.py sha256 small.bin 0)  small.bin" \
+  "$("$cli" sum --s3 -a sha256 small.bin)"
+same "one PUT: the ETag is the MD5 in hex" "$(md5sum small.bin)" "$("$cli" sum --s3 -a md5 small.bin)"
+printf '' > empty
+same "an empty file in parts is one part" "$(python3 s3.py sha256 empty 8)  empty" \
+  "$("$cli" sum --s3 --part-size 8 -a sha256 empty)"
+
+# verify --expect with a part count: the part size is found.
+sha=$(python3 s3.py sha256 object.bin $((8 * MiB)))
+etag=$(python3 s3.py md5 object.bin $((8 * MiB)))
+crc=$(python3 s3.py crc32 object.bin $((8 * MiB)))
+same "verify --expect composite SHA-256" "object.bin: OK (S3 composite SHA-256, 8 MiB parts)" \
+  "$("$cli" verify object.bin --expect "$sha")"
+same "verify --expect a quoted ETag" "object.bin: OK (S3 multipart ETag (MD5), 8 MiB parts)" \
+  "$("$cli" verify object.bin --expect "\"$etag\"")"
+same "verify --expect composite CRC-32 (CRC-32C tried first)" "object.bin: OK (S3 composite CRC-32, 8 MiB parts)" \
+  "$("$cli" verify object.bin --expect "$crc")"
+five=$(python3 s3.py sha256 object.bin $((5 * MiB)))
+same "verify --expect finds 5 MiB parts (5 parts)" "object.bin: OK (S3 composite SHA-256, 5 MiB parts)" \
+  "$("$cli" verify object.bin --expect "$five")"
+same "verify --part-size given" "object.bin: OK (S3 composite SHA-256, 8 MiB parts)" \
+  "$("$cli" verify object.bin --part-size 8MiB --expect "$sha")"
+
+# One byte of part 2 changed: FAILED, exit 1.
+cp object.bin changed.bin
+printf 'X' | dd of=changed.bin bs=1 seek=$((9 * MiB)) conv=notrunc status=none
+out=$("$cli" verify changed.bin --expect "$sha"); status=$?
+same "a changed byte in part 2: exit 1" 1 "$status"
+holds "and says what was tried" "$out" "FAILED (no match; tried S3 composite SHA-256, 8 MiB parts"
+out=$("$cli" verify object.bin --expect "${sha%-*}-9999"); status=$?
+same "a part count no client size gives: exit 1" 1 "$status"
+holds "and says no part size gives that many" "$out" "no part size clients use cuts $((20 * MiB + 123)) bytes into 9999 parts"
+
+# verify --remote: the JSON the AWS CLI and gcloud print (made here by Python, as they print it).
+cat > make_meta.py <<'PY'
+import base64, hashlib, json, sys, zlib
+kind, path, part = sys.argv[1], sys.argv[2], int(sys.argv[3])
+data = open(path, "rb").read()
+parts = [data[i:i + part] for i in range(0, len(data), max(part, 1))]
+def b64(b): return base64.b64encode(b).decode()
+def sha(b): return hashlib.sha256(b).digest()
+composite = b64(sha(b"".join(sha(p) for p in parts))) + f"-{len(parts)}"
+etag = hashlib.md5(b"".join(hashlib.md5(p).digest() for p in parts)).hexdigest() + f"-{len(parts)}"
+if kind == "attributes":
+    print(json.dumps({"LastModified": "2026-12-02T05:00:00+00:00", "ETag": etag,
+        "Checksum": {"ChecksumSHA256": composite, "ChecksumType": "COMPOSITE"},
+        "ObjectParts": {"TotalPartsCount": len(parts), "PartNumberMarker": 0, "NextPartNumberMarker": len(parts),
+                        "MaxParts": 1000, "IsTruncated": False,
+                        "Parts": [{"PartNumber": i + 1, "Size": len(p), "ChecksumSHA256": b64(sha(p))}
+                                  for i, p in enumerate(parts)]},
+        "ObjectSize": len(data)}, indent=4))
+elif kind == "head":
+    print(json.dumps({"AcceptRanges": "bytes", "ContentLength": len(data), "ETag": '"' + etag + '"',
+        "ChecksumCRC32": b64(zlib.crc32(data).to_bytes(4, "big")), "ChecksumType": "FULL_OBJECT",
+        "ContentType": "binary/octet-stream", "Metadata": {}}, indent=4))
+else:
+    print(json.dumps({"bucket": "b", "name": path, "size": str(len(data)),
+        "md5_hash": b64(hashlib.md5(data).digest()), "crc32c_hash": b64(bytes(4))}))
+PY
+python3 make_meta.py attributes object.bin $((8 * MiB)) > attributes.json
+python3 make_meta.py head object.bin $((8 * MiB)) > head.json
+same "verify --remote get-object-attributes: the ETag and the composite SHA-256" \
+  "$(printf '%s\n' "object.bin: OK (ETag (multipart MD5), 8 MiB parts; from S3 get-object-attributes attributes.json)" \
+     "object.bin: OK (Checksum.ChecksumSHA256 (composite SHA-256), 8 MiB parts; from S3 get-object-attributes attributes.json)")" \
+  "$("$cli" verify object.bin --remote attributes.json)"
+same "verify --remote head-object: the ETag and the full-object CRC-32" \
+  "$(printf '%s\n' "object.bin: OK (ETag (multipart MD5), 8 MiB parts; from S3 head-object head.json)" \
+     "object.bin: OK (ChecksumCRC32 (CRC-32); from S3 head-object head.json)")" \
+  "$("$cli" verify object.bin --remote head.json)"
+out=$("$cli" verify changed.bin --remote attributes.json); status=$?
+same "--remote with part 2 changed: exit 1" 1 "$status"
+holds "--remote names the part that differs" "$out" \
+  "Checksum.ChecksumSHA256 (composite SHA-256): part 2 of 3, bytes 8388608–16777215, differs"
+python3 make_meta.py gcs small.bin 0 > gcs.json
+out=$("$cli" verify small.bin --remote gcs.json); status=$?
+same "--remote gcloud JSON: the MD5 matches, the (wrong) CRC-32C does not: exit 1" 1 "$status"
+holds "gcloud md5_hash OK" "$out" "small.bin: OK (md5_hash (MD5); from GCS gcs.json)"
+holds "gcloud crc32c_hash FAILED" "$out" "small.bin: FAILED (crc32c_hash (CRC-32C) differs; from GCS gcs.json)"
+same "-a narrows --remote to one checksum" "small.bin: OK (md5_hash (MD5); from GCS gcs.json)" \
+  "$("$cli" verify small.bin -a md5 --remote gcs.json)"
+out=$("$cli" verify small.bin --remote attributes.json); status=$?
+same "--remote of another object (sizes differ): exit 1" 1 "$status"
+holds "and says both sizes" "$out" "the object has $((20 * MiB + 123)) bytes, the file $((200 * 1024 + 7))"
+# Hostile metadata: a clear message naming what is wrong, exit 2.
+printf 'not json' > bad1.json
+printf '[1,2]' > bad2.json
+printf '{"ContentLength": 5}' > bad3.json
+printf '{"ObjectSize": 5, "Checksum": {"ChecksumSHA256": 7}}' > bad4.json
+printf '{"ObjectSize": 5, "Checksum": {"ChecksumCRC32C": "AAAA-2"}}' > bad5.json
+python3 -c '
+import json; d = json.load(open("attributes.json")); d["ObjectParts"]["Parts"][0]["Size"] = 5
+print(json.dumps(d))' > bad6.json
+printf '{"name": "x"}' > bad7.json
+python3 -c 'print("{\"ETag\": " + "[" * 200000 + "]" * 200000 + "}")' > bad8.json  # nested 200,000 deep
+for i in 1 2 3 4 5 6 7 8; do
+  err=$("$cli" verify object.bin --remote bad$i.json 2>&1 >/dev/null); status=$?
+  same "hostile metadata bad$i.json: exit 2" 2 "$status"
+  holds "bad$i.json is named in the message" "$err" "bad$i.json: "
+done
+holds "a checksum that is no string names its field" "$("$cli" verify object.bin --remote bad4.json 2>&1)" \
+  "Checksum.ChecksumSHA256: a checksum is a string"
+holds "a part of another size names its field" "$("$cli" verify object.bin --remote bad6.json 2>&1)" \
+  "ObjectParts.Parts[1].Size"
+
+# Refusals.
+for bad in "--s3 -a sha512 object.bin" "--s3 --s3-type composite -a crc64nvme --part-size 8MiB object.bin" \
+  "--s3 --s3-type full-object -a sha256 --part-size 8MiB object.bin" "--s3 --part-size 0 -a sha256 object.bin" \
+  "--part-size 8MiB -a sha256 object.bin" "--s3 -a sha256 --s3-type odd object.bin"; do
+  # shellcheck disable=SC2086
+  "$cli" sum $bad > /dev/null 2> err.txt; status=$?
+  same "sum $bad: usage error" 2 "$status"
+done
+holds "sha512 is named as no S3 checksum" "$("$cli" sum --s3 -a sha512 object.bin 2>&1)" "S3 keeps no SHA-512"
+"$cli" sum --s3 -a sha256 - < small.bin > /dev/null 2>&1; status=$?
+same "--s3 of standard input: usage error" 2 "$status"
+for bad in "${sha%-*}-0" "${sha%-*}-x" "!!!!-3" "-3"; do
+  "$cli" verify object.bin --expect "$bad" > /dev/null 2>&1; status=$?
+  same "verify --expect '$bad': usage error" 2 "$status"
+done
+
+finish
