@@ -9,6 +9,7 @@ pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)   # libdeflate
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)        # libxxhash-dev
 pkg_check_modules(GCRYPT REQUIRED IMPORTED_TARGET libgcrypt)        # libgcrypt20-dev
 pkg_check_modules(NETTLE REQUIRED IMPORTED_TARGET nettle)           # nettle-dev
+pkg_check_modules(GPGME REQUIRED IMPORTED_TARGET gpgme)             # libgpgme-dev (and gnupg to run)
 find_package(nlohmann_json 3.10 REQUIRED)                           # nlohmann-json3-dev
 
 # libcpuinfo ships no CMake or usable pkg-config file on Debian 12.
