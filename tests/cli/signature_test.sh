@@ -131,6 +131,16 @@ out=$("$cli" check expired/SHA256SUMS 2>&1); rc=$?
 same "an expired key: exit 1" "1" "$rc"
 holds "an expired key: said" "$out" "signature: expired ($old_fpr)"
 
+# A revoked key: its revocation certificate (kept by gpg since key generation) imported.
+gpg_quiet --quick-gen-key 'Revoked Signer <revoked@example.org>' ed25519 sign never
+revoked_fpr=$(fingerprint_of revoked@example.org)
+mkdir revoked && cp alpha.txt beta.txt SHA256SUMS revoked/
+gpg_quiet -u "$revoked_fpr" --detach-sign -o revoked/SHA256SUMS.gpg SHA256SUMS
+sed 's/^://' "$signer_home/openpgp-revocs.d/$revoked_fpr.rev" | gpg_quiet --import
+out=$("$cli" check revoked/SHA256SUMS 2>&1); rc=$?
+same "a revoked key: exit 1" "1" "$rc"
+holds "a revoked key: said" "$out" "signature: revoked ($revoked_fpr)"
+
 # --- --no-signature and --status
 out=$(GNUPGHOME=$empty_home "$cli" check --no-signature clear/SHA256SUMS 2>&1); rc=$?
 same "--no-signature: the digests only, exit 0" "0" "$rc"

@@ -111,11 +111,14 @@ std::vector<SignatureVerdict> check_detached(const fs::path& signed_file, const 
     const auto text = read_small(signature_file, kMaxSignatureSize, why);
     if (!text) return {error_verdict("", source, source + ": " + why)};
     std::vector<SignatureVerdict> verdicts;
-    if (text->starts_with("untrusted comment:")) {
-        const bool minisign =
-            signature_file.extension() == ".minisig" || text->find("\ntrusted comment:") != std::string::npos;
-        verdicts.push_back(minisign ? detail::verify_minisign(signed_file, *text, options)
-                                    : detail::verify_signify(signed_file, *text, options));
+    // NAME.minisig is minisign's whatever it holds (its parser refuses what is not); otherwise
+    // both Ed25519 formats start with an untrusted comment, and only minisign has a trusted one.
+    const bool ed25519 = text->starts_with("untrusted comment:");
+    if (signature_file.extension() == ".minisig" ||
+        (ed25519 && text->find("\ntrusted comment:") != std::string::npos)) {
+        verdicts.push_back(detail::verify_minisign(signed_file, *text, options));
+    } else if (ed25519) {
+        verdicts.push_back(detail::verify_signify(signed_file, *text, options));
     } else {
         verdicts = detail::verify_openpgp_detached(signed_file, signature_file, options);
     }
