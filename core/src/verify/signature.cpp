@@ -35,15 +35,6 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-SignatureVerdict error_verdict(std::string_view scheme, std::string source, std::string message) {
-    SignatureVerdict v;
-    v.kind = SignatureKind::error;
-    v.scheme = scheme;
-    v.source = std::move(source);
-    v.message = std::move(message);
-    return v;
-}
-
 // Whether the file holds a clear-signed message, scanned in blocks so a huge unsigned checksum
 // file is never held whole.
 bool holds_clear_signed(const fs::path& path) {
@@ -59,7 +50,58 @@ bool holds_clear_signed(const fs::path& path) {
     return false;
 }
 
-std::optional<std::string> read_small(const fs::path& path, std::uintmax_t limit, std::string& why) {
+SignatureCheck check_clear_signed(const fs::path& path, const SignatureOptions& options) {
+    SignatureCheck check;
+    check.clear_signed = true;
+    std::string why;
+    const auto text = detail::read_whole_file(path, kMaxClearSignedSize, why);
+    if (!text) {
+        check.verdicts.push_back(detail::error_verdict("OpenPGP", "clear-signed", "cannot read it whole: " + why));
+        return check;
+    }
+    const ClearSignedParts parts = find_clear_signed(*text);
+    check.first_line = parts.first_line;
+    if (parts.text_outside) check.notes.emplace_back("text outside the clear-signed part was ignored");
+    if (!parts.complete) {
+        check.signed_text = parts.body;
+        check.verdicts.push_back(detail::error_verdict("OpenPGP", "clear-signed",
+                                                       "the clear-signed message has no complete signature block"));
+        return check;
+    }
+    std::string from_gnupg;
+    check.verdicts = detail::verify_openpgp_clear_signed(parts.block, options, from_gnupg);
+    // GnuPG's reading of what it checked is the one to trust; ours only when GnuPG gave none.
+    check.signed_text = from_gnupg.empty() ? parts.body : from_gnupg;
+    return check;
+}
+
+std::vector<SignatureVerdict> check_detached(const fs::path& signed_file, const fs::path& signature_file,
+                                             const SignatureOptions& options) {
+    const std::string source = signature_file.filename().string();
+    std::string why;
+    const auto text = detail::read_whole_file(signature_file, kMaxSignatureSize, why);
+    if (!text) return {detail::error_verdict("", source, source + ": " + why)};
+    std::vector<SignatureVerdict> verdicts;
+    // NAME.minisig is minisign's whatever it holds (its parser refuses what is not); otherwise
+    // both Ed25519 formats start with an untrusted comment, and only minisign has a trusted one.
+    const bool ed25519 = text->starts_with("untrusted comment:");
+    if (signature_file.extension() == ".minisig" ||
+        (ed25519 && text->find("\ntrusted comment:") != std::string::npos)) {
+        verdicts.push_back(detail::verify_minisign(signed_file, *text, options));
+    } else if (ed25519) {
+        verdicts.push_back(detail::verify_signify(signed_file, *text, options));
+    } else {
+        verdicts = detail::verify_openpgp_detached(signed_file, signature_file, options);
+    }
+    for (auto& v : verdicts) v.source = source;
+    return verdicts;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::optional<std::string> read_whole_file(const fs::path& path, std::uintmax_t limit, std::string& why) {
     std::error_code ec;
     const auto size = fs::file_size(path, ec);
     if (ec) {
@@ -79,54 +121,16 @@ std::optional<std::string> read_small(const fs::path& path, std::uintmax_t limit
     return text;
 }
 
-SignatureCheck check_clear_signed(const fs::path& path, const SignatureOptions& options) {
-    SignatureCheck check;
-    check.clear_signed = true;
-    std::string why;
-    const auto text = read_small(path, kMaxClearSignedSize, why);
-    if (!text) {
-        check.verdicts.push_back(error_verdict("OpenPGP", "clear-signed", "cannot read it whole: " + why));
-        return check;
-    }
-    const ClearSignedParts parts = find_clear_signed(*text);
-    check.first_line = parts.first_line;
-    if (parts.text_outside) check.notes.emplace_back("text outside the clear-signed part was ignored");
-    if (!parts.complete) {
-        check.signed_text = parts.body;
-        check.verdicts.push_back(
-            error_verdict("OpenPGP", "clear-signed", "the clear-signed message has no complete signature block"));
-        return check;
-    }
-    std::string from_gnupg;
-    check.verdicts = detail::verify_openpgp_clear_signed(parts.block, options, from_gnupg);
-    // GnuPG's reading of what it checked is the one to trust; ours only when GnuPG gave none.
-    check.signed_text = from_gnupg.empty() ? parts.body : from_gnupg;
-    return check;
+SignatureVerdict error_verdict(std::string_view scheme, std::string source, std::string message) {
+    SignatureVerdict v;
+    v.kind = SignatureKind::error;
+    v.scheme = scheme;
+    v.source = std::move(source);
+    v.message = std::move(message);
+    return v;
 }
 
-std::vector<SignatureVerdict> check_detached(const fs::path& signed_file, const fs::path& signature_file,
-                                             const SignatureOptions& options) {
-    const std::string source = signature_file.filename().string();
-    std::string why;
-    const auto text = read_small(signature_file, kMaxSignatureSize, why);
-    if (!text) return {error_verdict("", source, source + ": " + why)};
-    std::vector<SignatureVerdict> verdicts;
-    // NAME.minisig is minisign's whatever it holds (its parser refuses what is not); otherwise
-    // both Ed25519 formats start with an untrusted comment, and only minisign has a trusted one.
-    const bool ed25519 = text->starts_with("untrusted comment:");
-    if (signature_file.extension() == ".minisig" ||
-        (ed25519 && text->find("\ntrusted comment:") != std::string::npos)) {
-        verdicts.push_back(detail::verify_minisign(signed_file, *text, options));
-    } else if (ed25519) {
-        verdicts.push_back(detail::verify_signify(signed_file, *text, options));
-    } else {
-        verdicts = detail::verify_openpgp_detached(signed_file, signature_file, options);
-    }
-    for (auto& v : verdicts) v.source = source;
-    return verdicts;
-}
-
-}  // namespace
+}  // namespace detail
 
 std::string signature_verdict_text(const SignatureVerdict& v) {
     const std::string key = v.fingerprint.empty() ? std::string() : " (" + v.fingerprint + ")";

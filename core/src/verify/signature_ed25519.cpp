@@ -84,26 +84,6 @@ Result<std::vector<std::string_view>> comment_and_lines(std::string_view text, s
     return lines;
 }
 
-std::optional<std::string> read_whole(const std::filesystem::path& path, std::string& why) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        why = ec.message();
-        return std::nullopt;
-    }
-    if (size > kMaxSignedFileSize) {
-        why = "larger than 1 GiB";
-        return std::nullopt;
-    }
-    std::ifstream in(path, std::ios::binary);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (!in.read(text.data(), static_cast<std::streamsize>(text.size()))) {
-        why = "read error";
-        return std::nullopt;
-    }
-    return text;
-}
-
 // BLAKE2b-512 of a file, streamed through the engine's hasher.
 std::optional<std::string> blake2b_of(const std::filesystem::path& path, std::string& why) {
     auto hasher = Registry::host().make_hasher("blake2b");
@@ -244,7 +224,8 @@ SignatureVerdict verify_minisign(const std::filesystem::path& signed_file, std::
     Ed25519PublicKey key;
     if (auto problem = key_problem(options, sig->key_id, scheme, key)) return *problem;
     std::string why;
-    const auto message = sig->prehashed ? blake2b_of(signed_file, why) : read_whole(signed_file, why);
+    const auto message =
+        sig->prehashed ? blake2b_of(signed_file, why) : detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
     if (!message) return verdict(SignatureKind::error, scheme, signed_file.filename().string() + ": " + why);
     SignatureVerdict v;
     v.scheme = scheme;
@@ -274,7 +255,7 @@ SignatureVerdict verify_signify(const std::filesystem::path& signed_file, std::s
     Ed25519PublicKey key;
     if (auto problem = key_problem(options, sig->key_id, scheme, key)) return *problem;
     std::string why;
-    const auto message = read_whole(signed_file, why);
+    const auto message = detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
     if (!message) return verdict(SignatureKind::error, scheme, signed_file.filename().string() + ": " + why);
     SignatureVerdict v;
     v.scheme = scheme;

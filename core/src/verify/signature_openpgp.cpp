@@ -22,15 +22,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kScheme = "OpenPGP";
 
-SignatureVerdict error_verdict(const std::string& source, std::string message) {
-    SignatureVerdict v;
-    v.kind = SignatureKind::error;
-    v.scheme = kScheme;
-    v.source = source;
-    v.message = std::move(message);
-    return v;
-}
-
 std::string gpg_error_text(gpgme_error_t err) { return gpgme_strerror(err); }
 
 // gpgme_check_version() must run once before any other call.
@@ -191,26 +182,27 @@ SignatureVerdict verdict_for(const RawSignature& raw, gpgme_ctx_t ctx, const std
 std::vector<SignatureVerdict> run_verify(const SignatureOptions& options, const std::string& source,
                                          const std::function<gpgme_error_t(gpgme_ctx_t)>& verify) {
     std::string why;
-    if (!gpgme_ready(why)) return {error_verdict(source, why)};
+    if (!gpgme_ready(why)) return {error_verdict(kScheme, source, why)};
     TemporaryHome temporary;
     std::string home;
     if (!options.keyrings.empty()) {
         if (temporary.path().empty()) {
-            return {error_verdict(source, std::string("cannot make a temporary GnuPG home: ") + std::strerror(errno))};
+            return {error_verdict(kScheme, source,
+                                  std::string("cannot make a temporary GnuPG home: ") + std::strerror(errno))};
         }
         home = temporary.path();
     }
     Context ctx;
     if (const gpgme_error_t err = ctx.open(home); err != 0) {
-        return {error_verdict(source, "cannot start GnuPG: " + gpg_error_text(err))};
+        return {error_verdict(kScheme, source, "cannot start GnuPG: " + gpg_error_text(err))};
     }
     if (!options.keyrings.empty()) {
         if (auto failed = import_keyrings(ctx.get(), options.keyrings); !failed.empty()) {
-            return {error_verdict(source, failed)};
+            return {error_verdict(kScheme, source, failed)};
         }
     }
     if (const gpgme_error_t err = verify(ctx.get()); err != 0) {
-        return {error_verdict(source, "not a valid OpenPGP signature (" + gpg_error_text(err) + ")")};
+        return {error_verdict(kScheme, source, "not a valid OpenPGP signature (" + gpg_error_text(err) + ")")};
     }
     std::vector<RawSignature> raw;
     if (const gpgme_verify_result_t result = gpgme_op_verify_result(ctx.get()); result != nullptr) {
@@ -218,7 +210,7 @@ std::vector<SignatureVerdict> run_verify(const SignatureOptions& options, const 
             raw.push_back({static_cast<unsigned>(s->summary), s->status, s->validity, s->fpr != nullptr ? s->fpr : ""});
         }
     }
-    if (raw.empty()) return {error_verdict(source, "no OpenPGP signature found in it")};
+    if (raw.empty()) return {error_verdict(kScheme, source, "no OpenPGP signature found in it")};
     std::vector<SignatureVerdict> verdicts;
     verdicts.reserve(raw.size());
     for (const auto& r : raw) verdicts.push_back(verdict_for(r, ctx.get(), source, !options.keyrings.empty()));

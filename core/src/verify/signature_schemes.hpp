@@ -1,7 +1,9 @@
 // The signature schemes check_sums_signature() dispatches to (signature.cpp).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +11,11 @@
 #include "hashscope/verify/signature.hpp"
 
 namespace hashscope::verify::detail {
+
+// A file read whole, refused when larger than `limit` bytes; nullopt with `why` set on failure.
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::uintmax_t limit, std::string& why);
+// A verdict of kind error.
+SignatureVerdict error_verdict(std::string_view scheme, std::string source, std::string message);
 
 // OpenPGP, through GPGME: a clear-signed block (its signed text goes to `signed_text` when GnuPG
 // could read the block), or a detached signature file over the file `signed_file`.
