@@ -217,10 +217,8 @@ bool check_one(const std::string& sums_name, const Settings& s) {
     };
     Result<bool> read = true;
     if (signature && signature->clear_signed) {
-        // Only the signed text supplies checksum lines, numbered as the lines of the file.
-        verify::SumsFile signed_part = verify::parse_sums(signature->signed_text, read_options);
-        for (auto& e : signed_part.entries) e.line += signature->first_line - 1;
-        for (auto& d : signed_part.diagnostics) d.line += signature->first_line - 1;
+        // Only the signed text supplies checksum lines.
+        verify::SumsFile signed_part = verify::parse_signed_sums(*signature, read_options);
         check_batch(signed_part);
     } else {
         read = verify::read_sums_file_in_batches(sums_name, read_options, kBatchLines, check_batch);

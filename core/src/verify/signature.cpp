@@ -223,6 +223,14 @@ ClearSignedParts find_clear_signed(std::string_view text) {
     return parts;
 }
 
+SumsFile parse_signed_sums(const SignatureCheck& check, const SumsReadOptions& options) {
+    SumsFile sums = parse_sums(check.signed_text, options);
+    const std::size_t offset = check.first_line - 1;
+    for (auto& e : sums.entries) e.line += offset;
+    for (auto& d : sums.diagnostics) d.line += offset;
+    return sums;
+}
+
 SignatureCheck check_sums_signature(const fs::path& sums_path, const SignatureOptions& options) {
     if (options.signature.empty() && holds_clear_signed(sums_path)) return check_clear_signed(sums_path, options);
     SignatureCheck check;

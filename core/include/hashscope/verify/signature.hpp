@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "hashscope/result.hpp"
+#include "hashscope/verify/sums_file.hpp"
 
 namespace hashscope::verify {
 
@@ -69,6 +70,10 @@ struct SignatureCheck {
 // Finds and checks the signature of the checksum file `sums_path` (a clear-signed file is read
 // whole, up to 1 GiB). Never throws; every failure is a verdict of kind error.
 SignatureCheck check_sums_signature(const std::filesystem::path& sums_path, const SignatureOptions& options);
+
+// The checksum lines of a clear-signed file: its signed text alone, parsed, with the line
+// numbers of the file.
+SumsFile parse_signed_sums(const SignatureCheck& check, const SumsReadOptions& options);
 
 // --- the pieces, for tests and other callers ---
 
