@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 constexpr std::string_view kBeginSigned = "-----BEGIN PGP SIGNED MESSAGE-----";
 constexpr std::string_view kBeginSignature = "-----BEGIN PGP SIGNATURE-----";
 constexpr std::string_view kEndSignature = "-----END PGP SIGNATURE-----";
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
 // A clear-signed checksum file is read whole to be checked; as sums_reader.cpp, up to 1 GiB.
 constexpr std::uintmax_t kMaxClearSignedSize = std::uintmax_t{1} << 30;
 // Signatures and key files are small; a larger "signature" is not one.
@@ -50,7 +51,8 @@ bool holds_clear_signed(const fs::path& path) {
     return false;
 }
 
-SignatureCheck check_clear_signed(const fs::path& path, const SignatureOptions& options) {
+// nullopt when the marker was only part of a line, not a clear-signed message.
+std::optional<SignatureCheck> check_clear_signed(const fs::path& path, const SignatureOptions& options) {
     SignatureCheck check;
     check.clear_signed = true;
     std::string why;
@@ -60,6 +62,7 @@ SignatureCheck check_clear_signed(const fs::path& path, const SignatureOptions& 
         return check;
     }
     const ClearSignedParts parts = find_clear_signed(*text);
+    if (!parts.found) return std::nullopt;
     check.first_line = parts.first_line;
     if (parts.text_outside) check.notes.emplace_back("text outside the clear-signed part was ignored");
     if (!parts.complete) {
@@ -183,6 +186,7 @@ ClearSignedParts find_clear_signed(std::string_view text) {
         if (line.ends_with('\n')) line.remove_suffix(1);
         if (line.ends_with('\r')) line.remove_suffix(1);
         ++line_number;
+        if (line_number == 1 && line.starts_with(kBom)) line.remove_prefix(kBom.size());
         const std::string_view bare = trimmed(line);
         switch (state) {
             case State::before:
@@ -191,7 +195,7 @@ ClearSignedParts find_clear_signed(std::string_view text) {
                     state = State::header;
                     parts.found = true;
                     block_start = offset;
-                } else if (!bare.empty() && bare != "\xEF\xBB\xBF") {
+                } else if (!bare.empty()) {
                     parts.text_outside = true;
                 }
                 break;
@@ -232,7 +236,9 @@ SumsFile parse_signed_sums(const SignatureCheck& check, const SumsReadOptions& o
 }
 
 SignatureCheck check_sums_signature(const fs::path& sums_path, const SignatureOptions& options) {
-    if (options.signature.empty() && holds_clear_signed(sums_path)) return check_clear_signed(sums_path, options);
+    if (options.signature.empty() && holds_clear_signed(sums_path)) {
+        if (auto clear = check_clear_signed(sums_path, options)) return std::move(*clear);
+    }
     SignatureCheck check;
     if (!options.signature.empty()) {
         check.verdicts = check_detached(sums_path, options.signature, options);

@@ -153,6 +153,12 @@ TEST(ClearSigned, FindsTheSignedTextAndWhatIsOutside) {
     EXPECT_TRUE(truncated.found);
     EXPECT_FALSE(truncated.complete);
     EXPECT_FALSE(find_clear_signed("aaaa  one\n").found);
+    // A byte order mark before the armor is no text outside it.
+    const auto bom = find_clear_signed("\xEF\xBB\xBF" + std::string(text.substr(text.find("-----BEGIN"))));
+    EXPECT_TRUE(bom.found);
+    EXPECT_TRUE(bom.complete);
+    // The marker inside a line is no clear-signed message.
+    EXPECT_FALSE(find_clear_signed("aaaa  -----BEGIN PGP SIGNED MESSAGE-----\n").found);
 }
 
 TEST(SignatureVerdicts, PassOnlyWithAGoodOneAndNoBadOne) {
@@ -238,6 +244,13 @@ TEST_F(DetachedSignature, SignifyBesideIsToldFromOpenPgpByItsText) {
     ASSERT_EQ(v.verdicts.size(), 1U);
     EXPECT_EQ(v.verdicts[0].scheme, "signify");
     EXPECT_EQ(v.verdicts[0].kind, SignatureKind::unknown_key);
+}
+
+TEST_F(DetachedSignature, TheArmorMarkerInsideALineIsNoSignature) {
+    write("SHA256SUMS", "0000  -----BEGIN PGP SIGNED MESSAGE-----\n");
+    const auto v = check();
+    EXPECT_FALSE(v.clear_signed);
+    EXPECT_TRUE(v.verdicts.empty());
 }
 
 }  // namespace
