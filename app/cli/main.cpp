@@ -30,9 +30,10 @@ commands:
                         A signature is checked, offline, when there is one: OpenPGP clear-signed,
                         or detached beside it (NAME.gpg, .asc, .sig, .sign) or --signature FILE,
                         with your GnuPG keyring or only the keys of --keyring FILE (repeatable);
-                        minisign (NAME.minisig) or signify (NAME.sig) with --pubkey FILE or
-                        -P KEY (--public-key). "NAME: signature: good, by ..." comes first; exit 1
-                        unless it is good. --no-signature checks the digests only.
+                        minisign (NAME.minisig) or signify (NAME.sig; SHA256.sig signed with -e)
+                        with --pubkey FILE or -P KEY (--public-key). "NAME: signature: good, by
+                        ..." comes first; exit 1 unless it is good. --no-signature checks the
+                        digests only.
                         sum and check, --shard K/N: only the files whose path hashes to share K
                         of N (XXH64 of the path as given or listed, mod N), so that N processes
                         split the work; --json: one JSON object per file per line (path, size,

@@ -203,6 +203,18 @@ same "signify, changed file: exit 1" "1" "$rc"
 holds "signify, changed file: BAD" "$out" "signature: BAD"
 out=$("$cli" check --pubkey minisign.pub --signature sfy/SHA256SUMS.sig sfy/SHA256SUMS 2>&1); rc=$?
 same "signify, another key: exit 1" "1" "$rc"
+# signify's embedded form, as OpenBSD's SHA256.sig: the lines follow the signature.
+mkdir sfy-embedded && cp alpha.txt beta.txt sfy-embedded/
+(cd sfy-embedded && sha256sum alpha.txt beta.txt > SHA256 && signify-openbsd -S -e -s ../signify.sec -m SHA256 \
+  -x SHA256.sig && rm SHA256)
+out=$("$cli" check --pubkey signify.pub sfy-embedded/SHA256.sig 2>&1); rc=$?
+same "signify embedded, good: exit 0" "0" "$rc"
+holds "signify embedded, good: the verdict" "$out" "sfy-embedded/SHA256.sig: signature: good, by signify key"
+holds "signify embedded: the lines are checked" "$out" "alpha.txt: OK"
+sed -i "s/$(sha256sum beta.txt | cut -c1-8)/00000000/" sfy-embedded/SHA256.sig
+out=$("$cli" check --pubkey signify.pub sfy-embedded/SHA256.sig 2>&1); rc=$?
+same "signify embedded, changed line: exit 1" "1" "$rc"
+holds "signify embedded, changed line: BAD" "$out" "signature: BAD"
 
 # --- usage errors
 "$cli" check --pubkey no-such-key SHA256SUMS > /dev/null 2>&1

@@ -235,9 +235,41 @@ SumsFile parse_signed_sums(const SignatureCheck& check, const SumsReadOptions& o
     return sums;
 }
 
+namespace {
+
+// signify's embedded form (`signify -S -e`, OpenBSD's SHA256.sig): an untrusted comment, the
+// signature's base64 line, then the signed message. nullopt when the file is not in that form.
+std::optional<SignatureCheck> check_signify_embedded(const fs::path& path, const SignatureOptions& options) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(18, '\0');
+    if (!in.read(head.data(), static_cast<std::streamsize>(head.size())) || head != "untrusted comment:") {
+        return std::nullopt;
+    }
+    std::string why;
+    const auto text = detail::read_whole_file(path, kMaxClearSignedSize, why);
+    if (!text) return std::nullopt;
+    const auto first = text->find('\n');
+    const auto second = first == std::string::npos ? std::string::npos : text->find('\n', first + 1);
+    if (second == std::string::npos) return std::nullopt;
+    SignatureCheck check;
+    check.clear_signed = true;
+    check.signed_text = text->substr(second + 1);
+    check.first_line = 3;
+    auto verdict =
+        detail::verify_signify(path, std::string_view(*text).substr(0, second + 1), options, &check.signed_text);
+    verdict.source = "embedded";
+    check.verdicts.push_back(std::move(verdict));
+    return check;
+}
+
+}  // namespace
+
 SignatureCheck check_sums_signature(const fs::path& sums_path, const SignatureOptions& options) {
     if (options.signature.empty() && holds_clear_signed(sums_path)) {
         if (auto clear = check_clear_signed(sums_path, options)) return std::move(*clear);
+    }
+    if (options.signature.empty()) {
+        if (auto embedded = check_signify_embedded(sums_path, options)) return std::move(*embedded);
     }
     SignatureCheck check;
     if (!options.signature.empty()) {

@@ -248,14 +248,15 @@ SignatureVerdict verify_minisign(const std::filesystem::path& signed_file, std::
 }
 
 SignatureVerdict verify_signify(const std::filesystem::path& signed_file, std::string_view signature_text,
-                                const SignatureOptions& options) {
+                                const SignatureOptions& options, const std::string* embedded_message) {
     constexpr std::string_view scheme = "signify";
     auto sig = parse_signify_signature(signature_text);
     if (!sig) return verdict(SignatureKind::error, scheme, sig.error().message);
     Ed25519PublicKey key;
     if (auto problem = key_problem(options, sig->key_id, scheme, key)) return *problem;
     std::string why;
-    const auto message = detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
+    const auto message = embedded_message != nullptr ? std::optional<std::string>(*embedded_message)
+                                                     : detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
     if (!message) return verdict(SignatureKind::error, scheme, signed_file.filename().string() + ": " + why);
     SignatureVerdict v;
     v.scheme = scheme;

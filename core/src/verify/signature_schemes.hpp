@@ -28,7 +28,9 @@ std::vector<SignatureVerdict> verify_openpgp_detached(const std::filesystem::pat
 // minisign and signify, with options.public_key: `signature_text` is the signature file's text.
 SignatureVerdict verify_minisign(const std::filesystem::path& signed_file, std::string_view signature_text,
                                  const SignatureOptions& options);
+// signify: the file `signed_file`, or `embedded_message` when not null (signify -e: the message
+// follows the signature in the same file).
 SignatureVerdict verify_signify(const std::filesystem::path& signed_file, std::string_view signature_text,
-                                const SignatureOptions& options);
+                                const SignatureOptions& options, const std::string* embedded_message = nullptr);
 
 }  // namespace hashscope::verify::detail

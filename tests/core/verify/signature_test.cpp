@@ -253,5 +253,20 @@ TEST_F(DetachedSignature, TheArmorMarkerInsideALineIsNoSignature) {
     EXPECT_TRUE(v.verdicts.empty());
 }
 
+TEST_F(DetachedSignature, SignifyEmbeddedSuppliesOnlyTheTextAfterTheSignature) {
+    write("SHA256SUMS", "untrusted comment: verify with key.pub\n" + sig_line("Ed", 1) + "\n0000  x\n");
+    auto v = check();
+    EXPECT_TRUE(v.clear_signed);
+    EXPECT_EQ(v.signed_text, "0000  x\n");
+    EXPECT_EQ(v.first_line, 3U);
+    ASSERT_EQ(v.verdicts.size(), 1U);
+    EXPECT_EQ(v.verdicts[0].kind, SignatureKind::unknown_key);  // no public key given
+    SignatureOptions options;
+    options.public_key = key_line(1);
+    auto forged = check(options);
+    ASSERT_EQ(forged.verdicts.size(), 1U);
+    EXPECT_EQ(forged.verdicts[0].kind, SignatureKind::bad);
+}
+
 }  // namespace
 }  // namespace hashscope::verify

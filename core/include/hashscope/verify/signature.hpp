@@ -5,7 +5,8 @@
 // the user's keyring (GNUPGHOME honoured), or only those of the keyring files the caller names,
 // imported into a temporary GnuPG home that is removed afterwards. No key server is asked.
 // minisign (NAME.minisig, legacy "Ed" and prehashed "ED" forms) and signify (NAME.sig in signify's
-// format), with a public key the caller gives, checked with OpenSSL's Ed25519.
+// format, or a checksum file signed with signify -e, as OpenBSD's SHA256.sig), with a public key
+// the caller gives, checked with OpenSSL's Ed25519.
 #pragma once
 
 #include <array>
@@ -59,8 +60,9 @@ struct SignatureOptions {
 
 struct SignatureCheck {
     std::vector<SignatureVerdict> verdicts;  // empty: no signature found
-    // A clear-signed file: true, and the signed text (the checksum lines to use, only those) with
-    // the line of the file where it starts (for diagnostics).
+    // The signature is inside the file (OpenPGP clear-signed, or signify's embedded form): true,
+    // and the signed text (the checksum lines to use, only those) with the line of the file where
+    // it starts (for diagnostics).
     bool clear_signed = false;
     std::string signed_text;
     std::size_t first_line = 1;
