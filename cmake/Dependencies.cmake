@@ -11,6 +11,7 @@ pkg_check_modules(GCRYPT REQUIRED IMPORTED_TARGET libgcrypt)        # libgcrypt2
 pkg_check_modules(NETTLE REQUIRED IMPORTED_TARGET nettle)           # nettle-dev
 pkg_check_modules(LIBB2 REQUIRED IMPORTED_TARGET libb2)             # libb2-dev
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)        # libsodium-dev
+pkg_check_modules(GPGME REQUIRED IMPORTED_TARGET gpgme)             # libgpgme-dev (and gnupg to run)
 find_package(nlohmann_json 3.10 REQUIRED)                           # nlohmann-json3-dev
 
 # libcpuinfo ships no CMake or usable pkg-config file on Debian 12.

@@ -73,6 +73,14 @@ std::optional<std::string> Arguments::value(std::string_view long_name) const {
     return std::nullopt;
 }
 
+std::vector<std::string> Arguments::values(std::string_view long_name) const {
+    std::vector<std::string> out;
+    for (const auto& [name, value] : given_) {
+        if (name == long_name) out.push_back(value);
+    }
+    return out;
+}
+
 std::string Arguments::last_of(std::initializer_list<std::string_view> long_names) const {
     for (auto it = given_.rbegin(); it != given_.rend(); ++it) {
         if (std::find(long_names.begin(), long_names.end(), it->first) != long_names.end()) return it->first;

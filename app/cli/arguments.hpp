@@ -26,6 +26,7 @@ public:
     [[nodiscard]] const std::string& error() const { return error_; }
     [[nodiscard]] bool has(std::string_view long_name) const;
     [[nodiscard]] std::optional<std::string> value(std::string_view long_name) const;  // last one given
+    [[nodiscard]] std::vector<std::string> values(std::string_view long_name) const;   // all, in order
     [[nodiscard]] const std::vector<std::string>& operands() const { return operands_; }
     // Which of `long_names` was given last (options that override each other); "" for none.
     [[nodiscard]] std::string last_of(std::initializer_list<std::string_view> long_names) const;

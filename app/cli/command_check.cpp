@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 #include "commands.hpp"
 #include "hashscope/sums_format.hpp"
 #include "hashscope/verify/check_job.hpp"
+#include "hashscope/verify/signature.hpp"
 #include "hashscope/verify/sums_file.hpp"
 #include "records.hpp"
 #include "thread_count.hpp"
@@ -36,6 +39,8 @@ struct Settings {
     bool verbose = false;         // why each unusable line was not used, and a summary
     verify::Shard shard;          // --shard: the lines this process takes
     bool json = false;            // --json: a record per line instead of "NAME: OK"
+    bool no_signature = false;    // --no-signature: digests only
+    verify::SignatureOptions signature;
 };
 
 // Counts for the closing warnings, worded as sha256sum words them.
@@ -142,6 +147,25 @@ void closing_warnings(const std::string& sums_name, std::size_t bad_lines, const
     }
 }
 
+// The signature verdicts, one line each, before the file lines. On stdout, where the file lines
+// are, so that one reading the output sees who vouches for the digests; printed only when a
+// signature is there, so a plain checksum file gives sha256sum's output unchanged. --json keeps
+// stdout for records, and puts them on stderr.
+void report_signature(const std::string& sums_name, const verify::SignatureCheck& check, const Settings& s) {
+    if (s.status) return;
+    for (const auto& note : check.notes) complain(quoted(sums_name) + ": " + note);
+    for (const auto& v : check.verdicts) {
+        const std::string line = printable(sums_name) + ": signature: " + verify::signature_verdict_text(v);
+        if (s.json) {
+            complain(line);
+        } else {
+            std::cout << line << '\n';
+        }
+    }
+    if (check.verdicts.empty() && s.verbose) complain(quoted(sums_name) + ": no signature found: digests only");
+    std::cout.flush();
+}
+
 // Lines checked per batch: a checksum file of millions of lines is streamed, in bounded memory.
 constexpr std::size_t kBatchLines = 8192;
 
@@ -152,6 +176,18 @@ bool check_one(const std::string& sums_name, const Settings& s) {
     if (sums_name != "-") read_options.file_name = fs::path(sums_name).filename().string();
     const fs::path base = sums_name == "-" ? fs::path() : fs::path(sums_name).parent_path();
 
+    std::optional<verify::SignatureCheck> signature;
+    if (s.no_signature) {
+        if (!s.status) complain(quoted(sums_name) + ": signature not checked (--no-signature): digests only");
+    } else if (sums_name != "-") {
+        signature = verify::check_sums_signature(sums_name, s.signature);
+        report_signature(sums_name, *signature, s);
+    } else if (!s.signature.signature.empty()) {
+        complain(quoted(sums_name) + ": a signature cannot be checked for standard input");
+        return false;
+    }
+    const bool signature_ok = !signature || signature->verdicts.empty() || verify::signatures_pass(signature->verdicts);
+
     Tally tally;
     bool ok = true;
     std::size_t entries = 0;  // usable lines
@@ -160,7 +196,7 @@ bool check_one(const std::string& sums_name, const Settings& s) {
     verify::CheckPlan plan;
     // coreutils names the algorithm ("improperly formatted MD5 checksum line") when it is fixed.
     const std::string line_kind = s.algorithm != nullptr ? std::string(s.algorithm->bsd_tag) + " " : "";
-    auto read = verify::read_sums_file_in_batches(sums_name, read_options, kBatchLines, [&](verify::SumsFile& batch) {
+    auto check_batch = [&](verify::SumsFile& batch) {
         if (!s.status) {
             for (const auto& note : batch.notes) complain(quoted(sums_name) + ": " + note);
         }
@@ -180,13 +216,23 @@ bool check_one(const std::string& sums_name, const Settings& s) {
                 std::cout << verify::to_json_line(check_record(batch.entries[i], r)) << '\n';
             if (!s.status) std::cout.flush();
         });
-    });
+    };
+    Result<bool> read = true;
+    if (signature && signature->clear_signed) {
+        // Only the signed text supplies checksum lines.
+        verify::SumsFile signed_part = verify::parse_signed_sums(*signature, read_options);
+        check_batch(signed_part);
+    } else {
+        read = verify::read_sums_file_in_batches(sums_name, read_options, kBatchLines, check_batch);
+    }
     if (!read) {
         complain(quoted(sums_name) + ": " + read.error().message);
         return false;
     }
     if (entries == 0) {
-        complain(quoted(sums_name) + ": no properly formatted checksum lines found");  // even under --status
+        complain(
+            quoted(sums_name) + ": no properly formatted checksum lines found" +
+            std::string(signature && signature->clear_signed ? " in the signed text" : ""));  // even under --status
         return false;
     }
     if (s.verbose && !s.status) {
@@ -203,7 +249,7 @@ bool check_one(const std::string& sums_name, const Settings& s) {
         if (!s.status) complain(quoted(sums_name) + ": no file was verified");
         return false;
     }
-    return ok && !(s.check.strict && bad_lines > 0);
+    return ok && signature_ok && !(s.check.strict && bad_lines > 0);
 }
 
 std::optional<Settings> read_settings(const Arguments& args) {
@@ -226,6 +272,30 @@ std::optional<Settings> read_settings(const Arguments& args) {
     if (!shard) return std::nullopt;
     s.shard = *shard;
     s.json = args.has("json");
+    s.no_signature = args.has("no-signature");
+    if (auto signature = args.value("signature")) s.signature.signature = *signature;
+    for (const auto& keyring : args.values("keyring")) s.signature.keyrings.emplace_back(keyring);
+    if (auto key = args.value("public-key")) s.signature.public_key = *key;
+    if (const auto file = args.value("pubkey")) {
+        std::ifstream in(*file, std::ios::binary);
+        if (!in) {
+            complain_usage("cannot read the public key file " + quoted(*file));
+            return std::nullopt;
+        }
+        s.signature.public_key.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    for (const auto& keyring : s.signature.keyrings) {
+        std::error_code ec;
+        if (!fs::is_regular_file(keyring, ec)) {
+            complain_usage("cannot read the keyring " + quoted(keyring.string()));
+            return std::nullopt;
+        }
+    }
+    if (s.no_signature &&
+        (!s.signature.signature.empty() || !s.signature.keyrings.empty() || !s.signature.public_key.empty())) {
+        complain_usage("--no-signature cannot be combined with --signature, --keyring, --pubkey or -P");
+        return std::nullopt;
+    }
     return s;
 }
 
@@ -245,6 +315,11 @@ int run_check(int argc, char** argv, int first) {
                           {"threads", 0, true},
                           {"shard", 0, true},
                           {"json", 0, false},
+                          {"no-signature", 0, false},
+                          {"signature", 0, true},
+                          {"keyring", 0, true},
+                          {"pubkey", 0, true},
+                          {"public-key", 'P', true},
                           // coreutils' options that only sum takes, refused as coreutils refuses them
                           {"zero", 'z', false}});
     if (!args.ok()) {

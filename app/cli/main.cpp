@@ -25,12 +25,20 @@ commands:
                         crc32c, crc64nvme, sha1, sha256), "-N" for a composite of N parts of SIZE;
                         -a md5: the ETag ("HEX-N" in parts). No --part-size: one PUT.
   check [-a ALGO] [-l BITS] [--strict] [--quiet] [--status] [--ignore-missing] [-w] [-v] [--threads N]
-        [--shard K/N] [--json] SUMSFILE...
+        [--shard K/N] [--json] [--signature FILE] [--keyring FILE] [--pubkey FILE | -P KEY]
+        [--no-signature] SUMSFILE...
                         verify the files a checksum file lists (GNU, md5 -r, BSD tag, SFV, xxhsum,
-                        b3sum; hex or base64 digests; PGP-signed or not). Names are relative to
-                        the checksum file's folder. Prints "NAME: OK" / "NAME: FAILED" like
-                        sha256sum -c; exit 0 when all match. -w names each improperly formatted
-                        line, -v says why it was not used; --status prints nothing.
+                        b3sum; hex or base64 digests). Names are relative to the checksum file's
+                        folder. Prints "NAME: OK" / "NAME: FAILED" like sha256sum -c; exit 0 when
+                        all match. -w names each improperly formatted line, -v says why it was
+                        not used; --status prints nothing.
+                        A signature is checked, offline, when there is one: OpenPGP clear-signed,
+                        or detached beside it (NAME.gpg, .asc, .sig, .sign) or --signature FILE,
+                        with your GnuPG keyring or only the keys of --keyring FILE (repeatable);
+                        minisign (NAME.minisig) or signify (NAME.sig; SHA256.sig signed with -e)
+                        with --pubkey FILE or -P KEY (--public-key). "NAME: signature: good, by
+                        ..." comes first; exit 1 unless it is good. --no-signature checks the
+                        digests only.
                         sum and check, --shard K/N: only the files whose path hashes to share K
                         of N (XXH64 of the path as given or listed, mod N), so that N processes
                         split the work; --json: one JSON object per file per line (path, size,

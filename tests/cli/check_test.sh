@@ -91,9 +91,17 @@ same "several algorithms in one BSD file: a line each" "9" "$(grep -c ': OK$' <<
   echo 'iQIzBAEBCgAdFiEEnotarealsignatureAAAA='
   echo '-----END PGP SIGNATURE-----'
 } > SHA256SUMS.asc
-out=$("$cli" check SHA256SUMS.asc 2>&1); rc=$?
-same "a PGP clear-signed SHA256SUMS checks out" "0" "$rc"
+# The signature is checked unless --no-signature says not to (signature_test.sh tests real ones);
+# a GnuPG home of the test's own, short for gpg-agent's socket path.
+gnupg_home=$(mktemp -d /tmp/hs-gpg.XXXX)
+out=$(GNUPGHOME=$gnupg_home "$cli" check SHA256SUMS.asc 2>&1); rc=$?
+same "a PGP clear-signed SHA256SUMS with a garbage signature fails" "1" "$rc"
+holds "the garbage signature is said not to be checked" "$out" "signature: not checked"
+out=$("$cli" check --no-signature SHA256SUMS.asc 2>&1); rc=$?
+same "a PGP clear-signed SHA256SUMS checks out with --no-signature" "0" "$rc"
 holds "the PGP signature is said not to be checked" "$out" "not checked"
+GNUPGHOME=$gnupg_home gpgconf --kill all 2>/dev/null
+rm -rf "$gnupg_home"
 printf '\xef\xbb\xbf' > crlf.sha256
 sha256sum hello 'with space' | sed 's/$/\r/' >> crlf.sha256
 same "BOM and CRLF are tolerated" "$(printf 'hello: OK\nwith space: OK')" "$("$cli" check crlf.sha256 2>/dev/null)"

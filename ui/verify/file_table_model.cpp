@@ -214,7 +214,7 @@ QVariant FileTableModel::foreground(const VerifyRow& row, int column) const {
     const QPalette palette = QGuiApplication::palette();
     QColor colour;
     if (column == statusColumn()) {
-        colour = statusColour(row.status, palette);
+        colour = statusColour(row.untrusted ? RowStatus::failed : row.status, palette);
     } else if (row.status == RowStatus::failed && row.expected &&
                row.expected->candidates.contains(algorithmAt(column))) {
         colour = statusColour(RowStatus::failed, palette);  // the digest that differs

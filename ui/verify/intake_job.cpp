@@ -91,7 +91,15 @@ void takeIn(const QString& pathText, bool asFiles, std::stop_token stop, EventBa
         auto sums = verify::read_sums_file(path, {});
         if (sums && !sums->entries.empty()) {
             item.kind = IntakeItem::Kind::sums;
+            auto signature = verify::check_sums_signature(path, {});
+            // A clear-signed file's lines come from its signed text alone, as in `check`.
+            if (signature.clear_signed) {
+                verify::SumsReadOptions options;
+                options.file_name = path.filename().string();
+                sums = verify::parse_signed_sums(signature, options);
+            }
             item.sums = std::make_shared<const verify::SumsFile>(std::move(sums.value()));
+            item.signature = std::make_shared<const verify::SignatureCheck>(std::move(signature));
             return out.add(std::move(item));
         }
         // Not a checksum file after all: hash it like any other, and say why.

@@ -21,7 +21,10 @@ bool reasonWorthShowing(const VerifyRow& row) {
 
 QString statusText(const VerifyRow& row) {
     const QString word = statusWord(row.status);
-    return reasonWorthShowing(row) ? QStringLiteral("%1 — %2").arg(word, row.reason) : word;
+    const QString text = reasonWorthShowing(row) ? QStringLiteral("%1 — %2").arg(word, row.reason) : word;
+    // A match against a checksum file whose signature is BAD proves nothing.
+    return row.untrusted ? QStringLiteral("%1 — %2").arg(text, tr("untrusted: the checksum file's signature is BAD"))
+                         : text;
 }
 
 QString statusTooltip(const VerifyRow& row) {

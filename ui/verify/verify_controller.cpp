@@ -253,10 +253,14 @@ QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audit
     const verify::SumsFile& sums = *item.sums;
     const QFileInfo sumsInfo(item.path);
     const QDir base = sumsInfo.absoluteDir();
+    const bool signedFile = item.signature && !item.signature->verdicts.empty();
+    const SignatureTone tone = signedFile ? signatureTone(item.signature->verdicts) : SignatureTone::caution;
+    if (signedFile) emit signatureChecked(item.path, tone, signatureText(sumsInfo.fileName(), *item.signature));
     QVector<VerifyRow> rows;
     rows.reserve(static_cast<qsizetype>(sums.entries.size()));
     for (const auto& entry : sums.entries) {
         VerifyRow row;
+        row.untrusted = signedFile && tone == SignatureTone::bad;
         row.name = fromNameBytes(entry.name);
         row.path = QDir::cleanPath(base.absoluteFilePath(row.name));
         row.expected = expectationOf(entry, sumsInfo.fileName());

@@ -17,6 +17,7 @@
 #include <stop_token>
 #include <vector>
 
+#include "verify/signature_tone.hpp"
 #include "verify/verify_types.hpp"
 
 namespace hashscope::ui {
@@ -75,6 +76,8 @@ signals:
     // auditedFolder: the folder audited against the checksum file, or empty when its files are only checked.
     void sumsFileRead(const QString& path, const QString& auditedFolder, int entries, const QStringList& diagnostics,
                       const QStringList& notes);
+    // A checked checksum file's signature verdicts (only when it has a signature).
+    void signatureChecked(const QString& path, hashscope::ui::SignatureTone tone, const QString& text);
     void sidecarsOffered(int rows, const QString& firstName, const QString& firstSumsFile);
     void saved(const QString& path, int rows);
     void saveFailed(const QString& path, const QString& reason);

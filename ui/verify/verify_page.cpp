@@ -18,6 +18,7 @@
 #include "verify/progress_delegate.hpp"
 #include "verify/row_actions.hpp"
 #include "verify/row_filter_model.hpp"
+#include "verify/signature_strip.hpp"
 #include "verify/summary_bar.hpp"
 #include "verify/sums_saver.hpp"
 #include "verify/verify_controller.hpp"
@@ -67,6 +68,7 @@ VerifyPage::VerifyPage(QWidget* parent)
       expected_(new ExpectedBox(this)),
       picker_(new AlgorithmPicker(this)),
       notices_(new NoticeBar(this)),
+      signatures_(new SignatureStrip(this)),
       stack_(new QStackedWidget(this)),
       summary_(new SummaryBar(this)),
       refreshTimer_(new QTimer(this)),
@@ -86,6 +88,7 @@ VerifyPage::VerifyPage(QWidget* parent)
     layout->addWidget(expected_);
     layout->addWidget(makeToolbar());
     layout->addWidget(notices_);
+    layout->addWidget(signatures_);
     layout->addWidget(stack_, 1);
     layout->addWidget(summary_);
 

@@ -22,6 +22,7 @@ class AlgorithmPicker;
 class ExpectedBox;
 class FileTableModel;
 class NoticeBar;
+class SignatureStrip;
 class RowActions;
 class RowFilterModel;
 class SummaryBar;
@@ -60,6 +61,7 @@ public:
     [[nodiscard]] SumsSaver* saver() const { return saver_; }
     [[nodiscard]] SummaryBar* summary() const { return summary_; }
     [[nodiscard]] NoticeBar* notices() const { return notices_; }
+    [[nodiscard]] SignatureStrip* signatures() const { return signatures_; }
     [[nodiscard]] QTableView* table() const { return table_; }
 
 private:
@@ -78,6 +80,7 @@ private:
     ExpectedBox* expected_;
     AlgorithmPicker* picker_;
     NoticeBar* notices_;
+    SignatureStrip* signatures_;
     QStackedWidget* stack_;
     QWidget* emptyState_;
     QTableView* table_;

@@ -25,6 +25,7 @@
 #include "verify/progress_delegate.hpp"
 #include "verify/row_actions.hpp"
 #include "verify/row_filter_model.hpp"
+#include "verify/signature_strip.hpp"
 #include "verify/status_icons.hpp"
 #include "verify/sums_saver.hpp"
 #include "verify/verify_controller.hpp"
@@ -80,6 +81,7 @@ void VerifyPage::makeActions() {
     connect(clear_, &QAction::triggered, this, [this] {
         controller_->clear();
         notices_->dismissAll();
+        signatures_->clear();
         refresh();
     });
     for (QAction* action : {open_, openFolder_, save_, paste_}) addAction(action);
@@ -219,6 +221,10 @@ void VerifyPage::connectController() {
                 NoticeAction hashIt{tr("Hash %1 itself").arg(name), QStringLiteral("hashSumsFileButton"),
                                     [this, path] { controller_->addPaths({path}, true); }};
                 notices_->post(QStringLiteral("sums:") + path, text, {hashIt}, diagnostics.join(QLatin1Char('\n')));
+            });
+    connect(controller_, &VerifyController::signatureChecked, this,
+            [this](const QString& path, SignatureTone tone, const QString& text) {
+                signatures_->setLine(path, tone, text);
             });
     connect(controller_, &VerifyController::sidecarsOffered, this,
             [this](int rows, const QString& name, const QString& sumsFile) {

@@ -28,6 +28,7 @@ struct VerifyRow {
     std::optional<SidecarOffer> sidecar;  // a checksum file beside it lists it (not yet accepted)
     QString note;                         // a remark for the tooltip ("not a checksum file: ...")
     bool audited = false;                 // its status comes from an audit of a folder
+    bool untrusted = false;               // its checksum file's signature is BAD or revoked
 
     [[nodiscard]] const RowDigest* digest(const QString& algorithm) const {
         for (const RowDigest& d : digests) {

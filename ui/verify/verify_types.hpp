@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "hashscope/algorithm.hpp"
+#include "hashscope/verify/signature.hpp"
 #include "hashscope/verify/sums_file.hpp"
 #include "verify/row_status.hpp"
 
@@ -88,6 +89,8 @@ struct IntakeItem {
     bool topLevel = false;    // named by the user, not found by a walk
     bool rotational = false;  // on a spinning disk
     std::shared_ptr<const verify::SumsFile> sums;
+    // sums: its signature, checked as `check` checks it (no verdict when it has none).
+    std::shared_ptr<const verify::SignatureCheck> signature;
     quint64 count = 0;
     quint64 left = 0;
     bool stopped = false;  // walked: cancelled before the end

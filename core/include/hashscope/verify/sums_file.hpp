@@ -4,8 +4,8 @@
 // Formats read: GNU ("HEX  NAME", "HEX *NAME", escaped lines starting with '\'), xxhsum's GNU lines
 // with an "XXH3_" / "XXH32_" / ... prefix, b3sum output (GNU), BSD tag ("ALGO (NAME) = HEX", any
 // algorithm, several in one file), SFV ("NAME HEX", ';' comments). UTF-8 with or without a BOM, LF
-// or CRLF, blank lines, and a PGP clear-signed wrapper around any of these (not checked: a note
-// says so). Nothing here touches the files the entries name.
+// or CRLF, blank lines, and a PGP clear-signed wrapper around any of these (skipped here, with a
+// note; signature.hpp checks signatures). Nothing here touches the files the entries name.
 #pragma once
 
 #include <cstddef>
