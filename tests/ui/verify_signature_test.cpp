@@ -4,6 +4,7 @@
 // in a GnuPG home of the test's own (short: gpg-agent's socket path has a small limit).
 #include <QDir>
 #include <QProcess>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -26,6 +27,7 @@ private slots:
     void goodSignatureNamesTheSigner();
     void badSignatureMarksEveryRowUntrusted();
     void unsignedFileShowsNoStrip();
+    void unknownKeyIsImportedFromAFile();
 
 private:
     bool gpg(const QStringList& arguments);
@@ -127,6 +129,42 @@ void VerifySignatureTest::unsignedFileShowsNoStrip() {
     QVERIFY(page_->signatures()->text(sums).isEmpty());
     QVERIFY(!page_->signatures()->isVisible());
     QCOMPARE(probe_->statusText(QStringLiteral("a.txt")), QStringLiteral("OK"));
+}
+
+// A keyring without the signer's key: the strip is amber and offers the import; importing the
+// exported public key checks the signature again, without dropping the file again.
+void VerifySignatureTest::unknownKeyIsImportedFromAFile() {
+    QVERIFY(!writeFile(*dir_, QStringLiteral("a.txt"), "a\n").isNull());
+    const QString sums = signedSums((sha256Hex("a\n") + QStringLiteral("  a.txt\n")).toUtf8());
+    QVERIFY(!sums.isEmpty());
+    const QString key = dir_->filePath(QStringLiteral("signer.asc"));
+    QVERIFY(
+        gpg({QStringLiteral("--armor"), QStringLiteral("--output"), key, QStringLiteral("--export"), fingerprint_}));
+
+    QTemporaryDir empty(QStringLiteral("/tmp/hs-gpg.XXXXXX"));
+    QVERIFY(empty.isValid());
+    const QByteArray signerHome = qgetenv("GNUPGHOME");
+    qputenv("GNUPGHOME", QFile::encodeName(empty.path()));
+    QVERIFY(dropOn(window_.get(), {sums}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && probe_->idle(), kTimeoutMs);
+    QVERIFY2(page_->signatures()->text(sums).contains(QStringLiteral("unknown key ") + fingerprint_),
+             qPrintable(page_->signatures()->text(sums)));
+    QVERIFY(page_->signatures()->tone(sums) == SignatureTone::caution);
+    auto* import = page_->signatures()->findChild<QPushButton*>(QStringLiteral("importKey-") + sums);
+    QVERIFY(import != nullptr && import->isVisible());
+
+    page_->importKey(sums, key);
+    // A key taken from a file is known now, but nothing certifies it: amber, as gpg says it.
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isVisible(), kTimeoutMs);
+    const QString strip = page_->signatures()->text(sums);
+    QVERIFY2(strip.contains(QStringLiteral("signature: good, but the key is not certified (") + fingerprint_),
+             qPrintable(strip));
+    QVERIFY(page_->signatures()->tone(sums) == SignatureTone::caution);
+    QVERIFY2(noticeText(QStringLiteral("key:") + sums).contains(fingerprint_),
+             qPrintable(noticeText(QStringLiteral("key:") + sums)));
+
+    QProcess::execute(QStringLiteral("gpgconf"), {QStringLiteral("--kill"), QStringLiteral("all")});
+    qputenv("GNUPGHOME", signerHome);
 }
 
 QTEST_MAIN(VerifySignatureTest)

@@ -1,6 +1,8 @@
 #include "verify/signature_strip.hpp"
 
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "common/status_colours.hpp"
@@ -14,29 +16,41 @@ SignatureStrip::SignatureStrip(QWidget* parent) : QWidget(parent), layout_(new Q
     hide();
 }
 
-void SignatureStrip::setLine(const QString& path, SignatureTone tone, const QString& text) {
-    QLabel* label = nullptr;
+void SignatureStrip::setLine(const QString& path, SignatureTone tone, const QString& text, bool offerImport) {
+    Line* found = nullptr;
     for (Line& line : lines_) {
-        if (line.path != path) continue;
-        line.tone = tone;
-        label = static_cast<QLabel*>(line.widget);
+        if (line.path == path) found = &line;
     }
-    if (label == nullptr) {
-        label = new QLabel(this);
+    if (found == nullptr) {
+        auto* row = new QWidget(this);
+        auto* rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto* label = new QLabel(row);
         label->setObjectName(QStringLiteral("signature-") + path);
         label->setTextFormat(Qt::PlainText);  // a user ID holds "<mail>"
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         label->setFrameShape(QFrame::StyledPanel);
         label->setMargin(4);
-        layout_->addWidget(label);
-        lines_.push_back({path, tone, label});
+        auto* import = new QPushButton(tr("Import key from file…"), row);
+        import->setObjectName(QStringLiteral("importKey-") + path);
+        import->setToolTip(
+            tr("Add the signer's public key to your GnuPG keyring (as gpg --import does), then "
+               "check the signature again"));
+        connect(import, &QPushButton::clicked, this, [this, path] { emit importKeyRequested(path); });
+        rowLayout->addWidget(label, 1);
+        rowLayout->addWidget(import, 0, Qt::AlignTop);
+        layout_->addWidget(row);
+        lines_.push_back({path, tone, row, label, import});
+        found = &lines_.back();
     }
+    found->tone = tone;
     const QColor colour = tone == SignatureTone::good  ? status_colour::kGood
                           : tone == SignatureTone::bad ? status_colour::kBad
                                                        : status_colour::kCaution;
-    label->setStyleSheet(status_colour::labelStyle(colour, tone != SignatureTone::good));
-    label->setText(text);
+    found->label->setStyleSheet(status_colour::labelStyle(colour, tone != SignatureTone::good));
+    found->label->setText(text);
+    found->import->setVisible(offerImport);
     setVisible(true);
 }
 
@@ -48,7 +62,7 @@ void SignatureStrip::clear() {
 
 QString SignatureStrip::text(const QString& path) const {
     for (const Line& line : lines_) {
-        if (line.path == path) return static_cast<QLabel*>(line.widget)->text();
+        if (line.path == path) return line.label->text();
     }
     return {};
 }

@@ -10,6 +10,8 @@
 
 #include "verify/signature_tone.hpp"
 
+class QLabel;
+class QPushButton;
 class QVBoxLayout;
 
 namespace hashscope::ui {
@@ -20,18 +22,25 @@ class SignatureStrip : public QWidget {
 public:
     explicit SignatureStrip(QWidget* parent = nullptr);
 
-    // Shows or replaces the line of the checksum file `path` (named "signature-<path>").
-    void setLine(const QString& path, SignatureTone tone, const QString& text);
+    // Shows or replaces the line of the checksum file `path` (named "signature-<path>"), with an
+    // "Import key from file…" button (named "importKey-<path>") when `offerImport`.
+    void setLine(const QString& path, SignatureTone tone, const QString& text, bool offerImport = false);
     void clear();
     // The text of `path`'s line, empty when not shown.
     [[nodiscard]] QString text(const QString& path) const;
     [[nodiscard]] SignatureTone tone(const QString& path) const;
 
+signals:
+    // The user asked to import the key that signed `path` from a file.
+    void importKeyRequested(const QString& path);
+
 private:
     struct Line {
         QString path;
         SignatureTone tone;
-        QWidget* widget;
+        QWidget* widget;  // the row: label and button
+        QLabel* label;
+        QPushButton* import;
     };
     QVBoxLayout* layout_;
     QVector<Line> lines_;

@@ -24,4 +24,10 @@ QString signatureText(const QString& sumsName, const verify::SignatureCheck& che
     return lines.join(QLatin1Char('\n'));
 }
 
+bool offersKeyImport(const std::vector<verify::SignatureVerdict>& verdicts) {
+    return std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) {
+        return v.kind == verify::SignatureKind::unknown_key && v.scheme == "OpenPGP";
+    });
+}
+
 }  // namespace hashscope::ui

@@ -18,5 +18,7 @@ SignatureTone signatureTone(const std::vector<verify::SignatureVerdict>& verdict
 
 // "NAME: signature: good, by ..." per verdict, then the notes, one a line.
 QString signatureText(const QString& sumsName, const verify::SignatureCheck& check);
+// An OpenPGP signature by a key the keyring lacks: the page offers to import it from a file.
+bool offersKeyImport(const std::vector<verify::SignatureVerdict>& verdicts);
 
 }  // namespace hashscope::ui

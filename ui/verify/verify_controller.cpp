@@ -255,7 +255,10 @@ QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audit
     const QDir base = sumsInfo.absoluteDir();
     const bool signedFile = item.signature && !item.signature->verdicts.empty();
     const SignatureTone tone = signedFile ? signatureTone(item.signature->verdicts) : SignatureTone::caution;
-    if (signedFile) emit signatureChecked(item.path, tone, signatureText(sumsInfo.fileName(), *item.signature));
+    if (signedFile) {
+        emit signatureChecked(item.path, tone, signatureText(sumsInfo.fileName(), *item.signature),
+                              offersKeyImport(item.signature->verdicts));
+    }
     QVector<VerifyRow> rows;
     rows.reserve(static_cast<qsizetype>(sums.entries.size()));
     for (const auto& entry : sums.entries) {

@@ -77,7 +77,8 @@ signals:
     void sumsFileRead(const QString& path, const QString& auditedFolder, int entries, const QStringList& diagnostics,
                       const QStringList& notes);
     // A checked checksum file's signature verdicts (only when it has a signature).
-    void signatureChecked(const QString& path, hashscope::ui::SignatureTone tone, const QString& text);
+    void signatureChecked(const QString& path, hashscope::ui::SignatureTone tone, const QString& text,
+                          bool offerImport);
     void sidecarsOffered(int rows, const QString& firstName, const QString& firstSumsFile);
     void saved(const QString& path, int rows);
     void saveFailed(const QString& path, const QString& reason);

@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -14,6 +15,7 @@
 #include "verify/digest_match.hpp"
 #include "verify/expected_box.hpp"
 #include "verify/file_table_model.hpp"
+#include "verify/key_import.hpp"
 #include "verify/notice_bar.hpp"
 #include "verify/progress_delegate.hpp"
 #include "verify/row_actions.hpp"
@@ -131,6 +133,30 @@ void VerifyPage::openFolderDialog() {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& folder) { addPaths({folder}); });
     dialog->open();
+}
+
+void VerifyPage::importKeyDialog(const QString& sumsPath) {
+    auto* dialog = new QFileDialog(this, tr("Import the key that signed %1").arg(QFileInfo(sumsPath).fileName()),
+                                   QFileInfo(sumsPath).absolutePath());
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setNameFilters({tr("OpenPGP keys (*.asc *.gpg *.key *.pub *.pgp)"), tr("Any file (*)")});
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this, sumsPath](const QString& keyFile) { importKey(sumsPath, keyFile); });
+    dialog->open();
+}
+
+void VerifyPage::importKey(const QString& sumsPath, const QString& keyFile) {
+    auto* job = new KeyImport(sumsPath, keyFile, controller_->pool(), this);
+    connect(job, &KeyImport::finished, this,
+            [this, job](const QString& path, bool imported, const QString& message, SignatureTone tone,
+                        const QString& text, bool offerImport) {
+                job->deleteLater();
+                signatures_->setLine(path, tone, text, offerImport);
+                notices_->post(QStringLiteral("key:") + path,
+                               imported ? tr("Imported into your GnuPG keyring: %1.").arg(message)
+                                        : tr("The key was not imported: %1").arg(message));
+            });
 }
 
 void VerifyPage::cancel() { controller_->cancel(); }

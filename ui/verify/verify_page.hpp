@@ -41,6 +41,10 @@ public:
     void addPaths(const QStringList& paths, bool asFiles = false);
     void openFilesDialog();
     void openFolderDialog();
+    // The signature strip's offer for a key GnuPG lacks: pick a key file, import it into the
+    // user's keyring, and check the signature of `sumsPath` again (importKey without the dialog).
+    void importKeyDialog(const QString& sumsPath);
+    void importKey(const QString& sumsPath, const QString& keyFile);
     // Stops every worker within one block; rows not finished become cancelled.
     void cancel();
     // cancel() and wait for the workers: for closing the window.

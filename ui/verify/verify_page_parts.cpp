@@ -223,9 +223,10 @@ void VerifyPage::connectController() {
                 notices_->post(QStringLiteral("sums:") + path, text, {hashIt}, diagnostics.join(QLatin1Char('\n')));
             });
     connect(controller_, &VerifyController::signatureChecked, this,
-            [this](const QString& path, SignatureTone tone, const QString& text) {
-                signatures_->setLine(path, tone, text);
+            [this](const QString& path, SignatureTone tone, const QString& text, bool offerImport) {
+                signatures_->setLine(path, tone, text, offerImport);
             });
+    connect(signatures_, &SignatureStrip::importKeyRequested, this, &VerifyPage::importKeyDialog);
     connect(controller_, &VerifyController::sidecarsOffered, this,
             [this](int rows, const QString& name, const QString& sumsFile) {
                 const QString sums = QFileInfo(sumsFile).fileName();

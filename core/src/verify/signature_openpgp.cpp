@@ -255,3 +255,31 @@ std::vector<SignatureVerdict> verify_openpgp_detached(const fs::path& signed_fil
 }
 
 }  // namespace hashscope::verify::detail
+
+namespace hashscope::verify {
+
+Result<std::string> import_openpgp_keys(const std::filesystem::path& key_file) {
+    std::string why;
+    if (!detail::gpgme_ready(why)) return Error{why};
+    detail::Context ctx;
+    if (const gpgme_error_t err = ctx.open({}); err != 0) return Error{"GnuPG: " + detail::gpg_error_text(err)};
+    detail::Data data;
+    if (const gpgme_error_t err = gpgme_data_new_from_file(data.out(), key_file.c_str(), 1); err != 0) {
+        return Error{"cannot read " + key_file.string() + ": " + detail::gpg_error_text(err)};
+    }
+    if (const gpgme_error_t err = gpgme_op_import(ctx.get(), data.get()); err != 0) {
+        return Error{"GnuPG could not import " + key_file.string() + ": " + detail::gpg_error_text(err)};
+    }
+    const gpgme_import_result_t result = gpgme_op_import_result(ctx.get());
+    if (result == nullptr || result->considered == 0) return Error{"no OpenPGP key in " + key_file.string()};
+    std::string fingerprints;
+    for (gpgme_import_status_t s = result->imports; s != nullptr; s = s->next) {
+        if (s->result != 0 || s->fpr == nullptr) continue;
+        fingerprints += (fingerprints.empty() ? "" : ", ") + std::string(s->fpr);
+    }
+    const int count = result->imported + result->unchanged;
+    return std::to_string(count) + (count == 1 ? " key" : " keys") + " in the keyring" +
+           (fingerprints.empty() ? std::string() : ": " + fingerprints);
+}
+
+}  // namespace hashscope::verify

@@ -77,6 +77,11 @@ SignatureCheck check_sums_signature(const std::filesystem::path& sums_path, cons
 // numbers of the file.
 SumsFile parse_signed_sums(const SignatureCheck& check, const SumsReadOptions& options);
 
+// Imports the OpenPGP keys of `key_file` (armored or binary) into the user's keyring (GNUPGHOME,
+// else ~/.gnupg), as `gpg --import` does: what the window offers for a signature by an unknown
+// key. Offline. Says how many keys the keyring now has from the file, with their fingerprints.
+Result<std::string> import_openpgp_keys(const std::filesystem::path& key_file);
+
 // --- the pieces, for tests and other callers ---
 
 // A clear-signed message inside a text: the armored block (from "-----BEGIN PGP SIGNED
