@@ -4,9 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "arguments.hpp"
@@ -149,16 +147,6 @@ bool write_outputs(const Arguments& args, const BenchReport& report) {
     return ok;
 }
 
-Result<BenchReport> load_baseline(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot read the baseline " + path};
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto report = report_from_json(text.str());
-    if (!report) return Error{path + ": " + report.error().message};
-    return report;
-}
-
 // Every run is kept in the results library (a cancelled one too: its file says "cancelled").
 // Failing to keep it is worth a message, not a different exit status: the run itself succeeded.
 void keep_in_library(const Arguments& args, const BenchReport& report) {
@@ -204,7 +192,7 @@ int run_bench(int argc, char** argv, int first) {
     }
     std::optional<BenchReport> baseline;
     if (auto path = args.value("baseline")) {
-        auto loaded = load_baseline(*path);
+        auto loaded = load_run_file(*path);  // read as the results library reads a run
         if (!loaded) {
             complain(loaded.error().message);
             return exit_usage;
