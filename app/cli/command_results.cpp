@@ -218,6 +218,15 @@ int run_results(int argc, char** argv, int first) {
         return exit_usage;
     }
     const std::string action = args.operands().empty() ? "" : args.operands().front();
+    // An option given to an action that ignores it is a usage error, not silently dropped.
+    const std::pair<const char*, const char*> owners[] = {
+        {"json", "list"}, {"markdown", "compare"}, {"fail-above", "compare"}};
+    for (const auto& [option, owner] : owners) {
+        if (args.has(option) && action != owner) {
+            complain_usage(std::string("--") + option + " is an option of 'results " + owner + "'");
+            return exit_usage;
+        }
+    }
     if (action == "list") return list(args);
     if (action == "show") return show(args);
     if (action == "compare") return compare(args);

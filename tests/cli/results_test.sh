@@ -78,6 +78,10 @@ same "rm exits 0" 0 "$status"
 same "rm of a removed run: exit 2" 2 "$status"
 "$cli" results rm ../etc --library "$lib" 2> /dev/null; status=$?
 same "rm refuses paths: exit 2" 2 "$status"
+"$cli" results show "${ids[0]}" --fail-above 5 --library "$lib" > /dev/null 2>&1; status=$?
+same "an option of another results command: exit 2" 2 "$status"
+"$cli" results compare "${ids[0]}" "${ids[1]}" --fail-above lots --library "$lib" > /dev/null 2>&1; status=$?
+same "--fail-above lots: exit 2" 2 "$status"
 "$cli" results frobnicate > /dev/null 2>&1; status=$?
 same "an unknown results command: exit 2" 2 "$status"
 
