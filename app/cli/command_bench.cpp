@@ -4,15 +4,14 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/bench/presets.hpp"
+#include "hashscope/bench/results_library.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/bench/sizes.hpp"
 #include "interrupt.hpp"
@@ -148,14 +147,16 @@ bool write_outputs(const Arguments& args, const BenchReport& report) {
     return ok;
 }
 
-Result<BenchReport> load_baseline(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot read the baseline " + path};
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto report = report_from_json(text.str());
-    if (!report) return Error{path + ": " + report.error().message};
-    return report;
+// Every run is kept in the results library (a cancelled one too: its file says "cancelled").
+// Failing to keep it is worth a message, not a different exit status: the run itself succeeded.
+void keep_in_library(const Arguments& args, const BenchReport& report) {
+    const std::filesystem::path dir = args.value("library").value_or(default_results_dir().string());
+    auto id = save_run(dir, report);
+    if (!id) {
+        complain("the run was not kept in the results library: " + id.error().message);
+    } else if (!args.has("quiet")) {
+        std::cerr << "kept as " << *id << " in " << dir.string() << '\n';
+    }
 }
 
 }  // namespace
@@ -177,7 +178,9 @@ int run_bench(int argc, char** argv, int first) {
                           {"chart", 0, true},
                           {"baseline", 0, true},
                           {"quiet", 'q', false},
-                          {"read-floor", 0, false}});
+                          {"read-floor", 0, false},
+                          {"no-save", 0, false},
+                          {"library", 0, true}});
     if (!args.ok() || !args.operands().empty()) {
         complain(args.ok() ? "bench takes no operands (see --help)" : args.error());
         return exit_usage;
@@ -189,7 +192,7 @@ int run_bench(int argc, char** argv, int first) {
     }
     std::optional<BenchReport> baseline;
     if (auto path = args.value("baseline")) {
-        auto loaded = load_baseline(*path);
+        auto loaded = load_run_file(*path);  // read as the results library reads a run
         if (!loaded) {
             complain(loaded.error().message);
             return exit_usage;
@@ -221,6 +224,7 @@ int run_bench(int argc, char** argv, int first) {
               << std::lround(report.elapsed_s) << " s\n";
     for (const auto& w : report.environment.warnings) std::cerr << "warning: " << w << '\n';
     const bool written = write_outputs(args, report);
+    if (!args.has("no-save")) keep_in_library(args, report);
     if (report.cancelled) return exit_failed;
     return written ? exit_ok : exit_failed;
 }

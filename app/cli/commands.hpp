@@ -17,6 +17,7 @@ int run_list(int argc, char** argv, int first);
 int run_cpu(int argc, char** argv, int first, const AppliedCalibration& calibration);
 int run_calibrate(int argc, char** argv, int first);
 int run_bench(int argc, char** argv, int first);
+int run_results(int argc, char** argv, int first);
 int run_check(int argc, char** argv, int first);
 int run_audit(int argc, char** argv, int first);
 int run_verify(int argc, char** argv, int first);

@@ -70,12 +70,24 @@ commands:
   bench [--preset NAME] [--algo LIST] [--impl LIST] [--sizes LIST] [--mode LIST]
         [--threads LIST] [--placement hot|cold] [--precision PCT] [--max-time SECONDS]
         [--json FILE] [--csv FILE] [--markdown FILE] [--chart FILE.png|.svg|.pdf]
-        [--baseline FILE.json] [--read-floor] [--quiet]
+        [--baseline FILE.json] [--read-floor] [--no-save] [--library DIR] [--quiet]
                         measure ns/op (± 99.9% error), GB/s and ops/ms. Presets: quick (default),
                         aws-sdk, bookkeeper-crc32c, ozone-threads, md5-vs-md5sum, full.
                         Sizes: 64,4KiB,1MiB or ranges 64..4MiB:x4. Modes: oneshot,
                         stream:CHUNK, bytewise. --impl takes ids, best or all.
                         --read-floor adds memory · read: reading the bytes, no checksum.
+                        Every run (a stopped one too) is kept in the results library unless
+                        --no-save; --library DIR keeps it elsewhere.
+  results list [--json] | show ID | compare ID ID... [--fail-above PCT] [--markdown]
+          | import FILE... | rm ID   [--library DIR]
+                        the kept runs, in $HASHSCOPE_RESULTS_DIR, else
+                        $XDG_DATA_HOME/HashScope/results (~/.local/share/HashScope/results).
+                        list: id, date, CPU, preset, revision, build type, cells, partial.
+                        show: the run's table. compare: each cell the runs share, ns/op as a
+                        ratio to the first run's, * where the 99.9% intervals do not overlap;
+                        --fail-above PCT exits 1 when a cell is significantly slower than the
+                        first run by more than PCT%. import: copy benchmark JSON files in
+                        (one bad file imports none). rm: delete a run.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,
                         then random messages in random splits against the reference
@@ -116,6 +128,7 @@ int main(int argc, char** argv) {
     if (command == "calibrate") return run_calibrate(argc, argv, 2);
     if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
     if (command == "merge") return run_merge(argc, argv, 2);        // reads records, hashes nothing
+    if (command == "results") return run_results(argc, argv, 2);    // reads kept runs, measures nothing
     // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     if (command == "cpu") return run_cpu(argc, argv, 2, calibration);

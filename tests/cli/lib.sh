@@ -7,6 +7,10 @@ trap 'rm -rf "$scratch"' EXIT
 # The tests see no calibration of the user's: dispatch follows the built-in table unless a test
 # calibrates into this folder itself.
 export XDG_CACHE_HOME="$scratch/cache"
+# Every `bench` keeps its run in the results library: the tests' runs go to the scratch folder,
+# never into the user's library.
+export HASHSCOPE_RESULTS_DIR="$scratch/library"
+export XDG_DATA_HOME="$scratch/data"
 
 # same NAME EXPECTED ACTUAL
 same() {

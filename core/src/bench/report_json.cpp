@@ -241,6 +241,10 @@ Result<BenchReport> report_from_json(std::string_view text) {
         const json j = json::parse(text);
         if (!j.is_object()) return Error{"not a HashScope benchmark file (not a JSON object)"};
         const auto schema = get_or<std::string>(j, "schema", "");
+        if (schema != schema_id && schema.rfind("hashscope-bench/", 0) == 0) {
+            return Error{"written by a newer HashScope (schema \"" + schema + "\"; this one reads " +
+                         std::string(schema_id) + ")"};
+        }
         if (schema != schema_id) {
             return Error{"not a HashScope benchmark file of schema " + std::string(schema_id) +
                          (schema.empty() ? std::string(" (no \"schema\" field)") : " (it says \"" + schema + "\")")};
