@@ -130,8 +130,8 @@ private:
                std::all_of(lanes_.begin(), lanes_.end(), [&](const Lane& l) { return l.next == published_; });
     }
 
-    // Every lane has hashed the slot: count it, tell the reader, report progress (in order, since
-    // blocks complete in order: a slot is the oldest outstanding one when its last lane finishes).
+    // Every lane has hashed the slot: count it, tell the reader, report progress (blocks complete in
+    // order: a slot is the oldest outstanding one when its last lane finishes).
     void block_done(std::size_t size, std::unique_lock<std::mutex>& lock) {
         done_ += size;
         reader_wakeup_.notify_one();
@@ -139,8 +139,13 @@ private:
             const auto done = done_;
             lock.unlock();
             {
+                // Two lanes finishing slots one after the other may get here in the other order
+                // (the lock is released for the call): report a running maximum, never a step back.
                 const std::lock_guard progress_lock(progress_mutex_);
-                progress_(done, expected_);
+                if (done > reported_) {
+                    reported_ = done;
+                    progress_(done, expected_);
+                }
             }
             lock.lock();
         }
@@ -161,6 +166,7 @@ private:
 
     std::mutex mutex_;
     std::mutex progress_mutex_;
+    std::uint64_t reported_ = 0;  // the last progress reported (under progress_mutex_)
     std::condition_variable work_ready_;
     std::condition_variable reader_wakeup_;
     std::uint64_t published_ = 0;  // blocks read so far
