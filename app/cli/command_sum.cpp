@@ -184,13 +184,6 @@ std::optional<Settings> read_settings(const Arguments& args) {
         complain_usage("--s3 prints values as S3 shows them: not with --json, --base64 or --tag");
         return std::nullopt;
     }
-    for (const auto* a : s.algorithms) {
-        if (!s.s3.enabled) break;
-        if (auto layout = verify::s3_layout(*a, s.s3.part_size, s.s3.type); !layout) {
-            complain_usage(layout.error().message);
-            return std::nullopt;
-        }
-    }
     return s;
 }
 
@@ -249,8 +242,8 @@ int run_sum(int argc, char** argv, int first) {
             }
             files.push_back(target.name);
         }
-        ok = print_s3_values(files, settings->algorithms, settings->s3, settings->impl, settings->style) && ok;
-        return ok ? exit_ok : exit_failed;
+        const int status = print_s3_values(files, settings->algorithms, settings->s3, settings->impl, settings->style);
+        return status == exit_ok && !ok ? exit_failed : status;
     }
     ok = hash_all(targets, *settings) && ok;
     return ok ? exit_ok : exit_failed;

@@ -65,14 +65,14 @@ std::optional<S3Settings> parse_s3_options(const Arguments& args) {
     return s;
 }
 
-bool print_s3_values(const std::vector<std::string>& files, const std::vector<const AlgorithmInfo*>& algorithms,
-                     const S3Settings& s3, const std::string& impl, LineStyle style) {
+int print_s3_values(const std::vector<std::string>& files, const std::vector<const AlgorithmInfo*>& algorithms,
+                    const S3Settings& s3, const std::string& impl, LineStyle style) {
     std::vector<verify::ObjectLayout> layouts;
     for (const auto* a : algorithms) {
         auto layout = verify::s3_layout(*a, s3.part_size, s3.type);
         if (!layout) {
             complain_usage(layout.error().message);
-            return false;
+            return exit_usage;
         }
         layouts.push_back(layout.value());
     }
@@ -93,7 +93,7 @@ bool print_s3_values(const std::vector<std::string>& files, const std::vector<co
                       << std::flush;
         }
     }
-    return ok;
+    return ok ? exit_ok : exit_failed;
 }
 
 int verify_object_value(const std::string& file, const verify::ObjectValue& value, const AlgorithmInfo* forced,

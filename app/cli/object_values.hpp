@@ -25,8 +25,9 @@ struct S3Settings {
 std::optional<S3Settings> parse_s3_options(const Arguments& args);
 
 // `sum --s3`: one line per file and algorithm, "VALUE  NAME" (BSD-tagged with several algorithms).
-bool print_s3_values(const std::vector<std::string>& files, const std::vector<const AlgorithmInfo*>& algorithms,
-                     const S3Settings& s3, const std::string& impl, LineStyle style);
+// Returns the exit status (a usage error for an algorithm or type S3 does not have).
+int print_s3_values(const std::vector<std::string>& files, const std::vector<const AlgorithmInfo*>& algorithms,
+                    const S3Settings& s3, const std::string& impl, LineStyle style);
 
 // `verify FILE --expect VALUE` where VALUE has a part count ("BASE64-N", "HEX-N"): tries the
 // algorithms of that length (or -a) and the part sizes that make N parts (or --part-size), and
