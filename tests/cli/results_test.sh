@@ -6,9 +6,14 @@ source "$(dirname "$0")/lib.sh"
 cd "$scratch"
 lib="$scratch/runs"
 quick=(--algo crc32c --sizes 4KiB --max-time 0.05 --quiet)
+# The runs the gate compares need several samples each: one sample has no interval, and a
+# difference without intervals is never called significant.
+measured=(--algo crc32c --sizes 4KiB --max-time 0.3 --quiet)
 
-"$cli" bench "${quick[@]}" --library "$lib" > first.txt 2> err.txt; status=$?
+"$cli" bench "${measured[@]}" --library "$lib" > first.txt 2> err.txt; status=$?
 same "bench exits 0" 0 "$status"
+# The measured run's id, taken now: two runs saved within one second sort by their random part.
+first=$(basename "$(ls "$lib"/*.json)" .json)
 "$cli" bench "${quick[@]}" --library "$lib" > /dev/null 2>&1
 same "two runs, two files" 2 "$(ls "$lib"/*.json | wc -l)"
 
@@ -22,7 +27,7 @@ holds "list names the preset" "$(cat list.txt)" "custom"
 same "list --json: every run readable with its cells" "2 True" \
   "$(python3 -c 'import json; d=json.load(open("list.json")); print(len(d), all(r["readable"] and r["cells"] == 2 and not r["partial"] for r in d))')"
 
-"$cli" results show "${ids[0]}" --library "$lib" > shown.txt; status=$?
+"$cli" results show "$first" --library "$lib" > shown.txt; status=$?
 same "show exits 0" 0 "$status"
 holds "show prints the bench table" "$(cat shown.txt)" "$(head -1 first.txt)"
 
@@ -36,7 +41,7 @@ same "compare with an unknown id: exit 2" 2 "$status"
 holds "  and says which" "$(cat err.txt)" "nope"
 
 # A deliberately slowed copy: crc32c three times slower, everything else as it was.
-python3 - "$lib/${ids[0]}.json" slowed.json <<'PY'
+python3 - "$lib/$first.json" slowed.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for r in d["results"]:
@@ -50,7 +55,7 @@ PY
 same "import exits 0" 0 "$status"
 slowed=$(cut -d' ' -f1 imported.txt)
 same "the library has 3 runs" 3 "$(ls "$lib"/*.json | wc -l)"
-"$cli" results compare "${ids[0]}" "$slowed" --fail-above 50 --library "$lib" > cmp.txt 2> gate.txt; status=$?
+"$cli" results compare "$first" "$slowed" --fail-above 50 --library "$lib" > cmp.txt 2> gate.txt; status=$?
 same "a run 3x slower fails --fail-above 50: exit 1" 1 "$status"
 holds "  and the gate names the cell" "$(cat gate.txt)" "crc32c · "
 same "  and only that cell" "" "$(grep 'slower' gate.txt | grep -v crc32c)"

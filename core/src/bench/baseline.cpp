@@ -27,7 +27,9 @@ void compare_with_baseline(BenchReport& current, const BenchReport& baseline) {
         const double now_high = cell.ns_per_op.mean + cell.ns_per_op.error;
         const double old_low = old->ns_per_op.mean - old->ns_per_op.error;
         const double old_high = old->ns_per_op.mean + old->ns_per_op.error;
-        c.significant = now_high < old_low || old_high < now_low;
+        // One sample has no interval (its error is 0, not small): no claim either way.
+        const bool intervals = cell.samples >= 2 && old->samples >= 2;
+        c.significant = intervals && (now_high < old_low || old_high < now_low);
         cell.baseline = c;
     }
 }

@@ -111,6 +111,20 @@ TEST(Baseline, SignificantOnlyWhenIntervalsDoNotOverlap) {
     EXPECT_FALSE(now.results[1].baseline->significant);
 }
 
+// A cell of one sample (a run stopped by its time budget) has an error of 0: no interval, so a
+// difference is never called significant, however large (a gate must not fail on it).
+TEST(Baseline, OneSampleIsNeverSignificant) {
+    auto now = sample_report();
+    auto before = sample_report();
+    before.results[0].ns_per_op.mean = 24.0;
+    before.results[0].ns_per_op.error = 0;
+    before.results[0].samples = 1;
+    compare_with_baseline(now, before);
+    ASSERT_TRUE(now.results[0].baseline);
+    EXPECT_DOUBLE_EQ(now.results[0].baseline->speedup, 3.0);
+    EXPECT_FALSE(now.results[0].baseline->significant);
+}
+
 TEST(Baseline, CellsWithoutACounterpartAreLeftAlone) {
     auto now = sample_report();
     auto before = sample_report();
