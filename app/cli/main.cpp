@@ -57,8 +57,8 @@ commands:
                         Without --expect: what FILE.sha256, SHA256SUMS, ... beside it list.
   verify FILE --remote METADATA.json [-a ALGO]
                         is FILE the object whose metadata this is? The JSON of aws s3api
-                        head-object / get-object-attributes or gcloud storage objects describe:
-                        its size and every checksum; with the parts listed, the first that
+                        head-object / get-object-attributes, gcloud storage objects describe,
+                        az storage blob show or Azure's headers: its size and every checksum; with the parts listed, the first that
                         differs is named.
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation

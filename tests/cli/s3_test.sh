@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What S3 shows for a file (`sum --s3`) and checking a file against such a value (`verify --expect
 # BASE64-N` / `"HEX-N"`), against plain Python (hashlib, zlib, base64 and a table CRC-32C of its
-# own): S3's composite checksum is the checksum of the parts' big-endian binary checksums, in
+# own) and botocore's checksum classes: S3's composite checksum is the checksum of the parts' big-endian binary checksums, in
 # base64 with "-N"; the multipart ETag the MD5 of the parts' MD5s, in hex with "-N".
 cli=$1
 source "$(dirname "$0")/lib.sh"
@@ -68,6 +68,31 @@ same "one PUT: the ETag is the MD5 in hex" "$(md5sum small.bin)" "$("$cli" sum -
 printf '' > empty
 same "an empty file in parts is one part" "$(python3 s3.py sha256 empty 8)  empty" \
   "$("$cli" sum --s3 --part-size 8 -a sha256 empty)"
+
+# botocore, the AWS SDK for Python, computes each request's checksum as S3 checks it: a single
+# PUT's value, and each part's value in a multipart upload (S3 then keeps the composite of those).
+cat > boto.py <<'PY'
+import base64, sys
+from botocore.httpchecksum import Crc32Checksum, Sha1Checksum, Sha256Checksum
+kinds = {"crc32": Crc32Checksum, "sha1": Sha1Checksum, "sha256": Sha256Checksum}
+algo, path, part = sys.argv[1], sys.argv[2], int(sys.argv[3])
+data = open(path, "rb").read()
+def value(chunk):
+    c = kinds[algo]()
+    c.update(chunk)
+    return c
+if part == 0:
+    print(value(data).b64digest())
+else:
+    parts = [data[i:i + part] for i in range(0, max(len(data), 1), part)]
+    print(value(b"".join(value(p).digest() for p in parts)).b64digest() + f"-{len(parts)}")
+PY
+for algo in crc32 sha1 sha256; do
+  same "sum --s3 -a $algo (one PUT) = botocore's" "$(python3 boto.py "$algo" small.bin 0)  small.bin" \
+    "$("$cli" sum --s3 -a "$algo" small.bin)"
+  same "sum --s3 --part-size 64KiB -a $algo = the composite of botocore's part values" \
+    "$(python3 boto.py "$algo" small.bin 65536)  small.bin" "$("$cli" sum --s3 --part-size 64KiB -a "$algo" small.bin)"
+done
 
 # verify --expect with a part count: the part size is found.
 sha=$(python3 s3.py sha256 object.bin $((8 * MiB)))
@@ -145,6 +170,42 @@ same "-a narrows --remote to one checksum" "small.bin: OK (md5_hash (MD5); from 
 out=$("$cli" verify small.bin --remote attributes.json); status=$?
 same "--remote of another object (sizes differ): exit 1" 1 "$status"
 holds "and says both sizes" "$out" "the object has $((20 * MiB + 123)) bytes, the file $((200 * 1024 + 7))"
+# Azure: `az storage blob show` (Content-MD5 in properties.contentSettings) and the response headers
+# as JSON, whose x-ms-content-crc64 is CRC-64/NVME in little-endian bytes (a bitwise Python CRC here).
+cat > azure.py <<'PY'
+import base64, hashlib, json, sys
+def crc64nvme(data):
+    c = 0xFFFFFFFFFFFFFFFF
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            c = (c >> 1) ^ 0x9A6C9329AC4BC9B5 if c & 1 else c >> 1
+    return c ^ 0xFFFFFFFFFFFFFFFF
+assert crc64nvme(b"123456789") == 0xAE8B14860A799888  # the catalogue's check value
+kind, path = sys.argv[1], sys.argv[2]
+data = open(path, "rb").read()
+md5 = base64.b64encode(hashlib.md5(data).digest()).decode()
+if kind == "show":
+    print(json.dumps({"container": "c", "name": path, "properties": {"blobType": "BlockBlob",
+        "contentLength": len(data), "contentSettings": {"contentMd5": md5, "contentType": "application/octet-stream"}}}))
+else:
+    print(json.dumps({"content-length": str(len(data)), "Content-MD5": md5,
+        "x-ms-content-crc64": base64.b64encode(crc64nvme(data).to_bytes(8, "little")).decode()}))
+PY
+head -c 5000 /dev/urandom > blob.bin
+python3 azure.py show blob.bin > blob-show.json
+python3 azure.py headers blob.bin > blob-headers.json
+same "verify --remote az storage blob show: the Content-MD5" "blob.bin: OK (properties.contentSettings.contentMd5 (MD5); from Azure blob-show.json)" \
+  "$("$cli" verify blob.bin --remote blob-show.json)"
+same "verify --remote Azure headers: Content-MD5 and x-ms-content-crc64 (CRC-64/NVME, little-endian)" \
+  "$(printf '%s\n' "blob.bin: OK (Content-MD5 (MD5); from Azure blob-headers.json)" \
+     "blob.bin: OK (x-ms-content-crc64 (CRC-64/NVME); from Azure blob-headers.json)")" \
+  "$("$cli" verify blob.bin --remote blob-headers.json)"
+printf 'Y' | dd of=blob.bin bs=1 seek=4000 conv=notrunc status=none
+out=$("$cli" verify blob.bin --remote blob-headers.json); status=$?
+same "a changed Azure blob: exit 1" 1 "$status"
+holds "the CRC-64 differs" "$out" "blob.bin: FAILED (x-ms-content-crc64 (CRC-64/NVME) differs; from Azure blob-headers.json)"
+
 # Hostile metadata: a clear message naming what is wrong, exit 2.
 printf 'not json' > bad1.json
 printf '[1,2]' > bad2.json
@@ -155,14 +216,17 @@ python3 -c '
 import json; d = json.load(open("attributes.json")); d["ObjectParts"]["Parts"][0]["Size"] = 5
 print(json.dumps(d))' > bad6.json
 printf '{"name": "x"}' > bad7.json
+printf '{"Content-MD5": "AAAA"}' > bad9.json
 python3 -c 'print("{\"ETag\": " + "[" * 200000 + "]" * 200000 + "}")' > bad8.json  # nested 200,000 deep
-for i in 1 2 3 4 5 6 7 8; do
+for i in 1 2 3 4 5 6 7 8 9; do
   err=$("$cli" verify object.bin --remote bad$i.json 2>&1 >/dev/null); status=$?
   same "hostile metadata bad$i.json: exit 2" 2 "$status"
   holds "bad$i.json is named in the message" "$err" "bad$i.json: "
 done
 holds "a checksum that is no string names its field" "$("$cli" verify object.bin --remote bad4.json 2>&1)" \
   "Checksum.ChecksumSHA256: a checksum is a string"
+holds "an Azure MD5 of the wrong length names its field" "$("$cli" verify object.bin --remote bad9.json 2>&1)" \
+  "Content-MD5: 3 bytes, but MD5 has 16"
 holds "a part of another size names its field" "$("$cli" verify object.bin --remote bad6.json 2>&1)" \
   "ObjectParts.Parts[1].Size"
 

@@ -2,8 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+
+#include "common/ascii.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -167,6 +170,71 @@ Result<ObjectMetadata> read_gcs(const json& j) {
     return out;
 }
 
+// Azure's blob properties, as `az storage blob show` prints them ("properties": {"contentLength",
+// "contentSettings": {"contentMd5"}}) or as the response headers in a JSON object ("Content-MD5",
+// "x-ms-content-crc64", "Content-Length"; header names in any case). x-ms-content-crc64 is
+// CRC-64/NVME (Azure Storage's polynomial 0x9A6C9329AC4BC9B5, reflected, all-ones start and end),
+// its eight bytes little-endian, the reverse of how S3 and HashScope write CRC-64/NVME.
+const json* find_header(const json& j, std::string_view name) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (ascii::lower(it.key()) == ascii::lower(name)) return &*it;
+    }
+    return nullptr;
+}
+
+bool looks_azure(const json& j) {
+    if (const auto p = j.find("properties"); p != j.end() && p->is_object()) {
+        return p->contains("contentSettings") || p->contains("contentLength");
+    }
+    return find_header(j, "Content-MD5") != nullptr || find_header(j, "x-ms-content-crc64") != nullptr ||
+           find_header(j, "x-ms-blob-content-md5") != nullptr;
+}
+
+Result<bool> add_azure_checksum(const json* v, const std::string& field, std::string_view algorithm,
+                                ObjectMetadata& out) {
+    if (v == nullptr || v->is_null()) return true;
+    auto c = checksum_of(*v, field, algorithm);
+    if (!c) return Error{c.error().message};
+    if (c.value().value.parts != 0) return Error{field + ": Azure values have no part count"};
+    if (algorithm == "crc64nvme") std::reverse(c.value().value.bytes.begin(), c.value().value.bytes.end());
+    out.checksums.push_back(std::move(c.value()));
+    return true;
+}
+
+Result<ObjectMetadata> read_azure(const json& j) {
+    ObjectMetadata out;
+    out.source = "Azure";
+    const json* size = nullptr;
+    std::string size_field = "Content-Length";
+    std::vector<std::pair<const json*, std::string>> md5s;
+    if (const auto p = j.find("properties"); p != j.end() && p->is_object()) {
+        if (const auto it = p->find("contentLength"); it != p->end()) {
+            size = &*it;
+            size_field = "properties.contentLength";
+        }
+        if (const auto settings = p->find("contentSettings"); settings != p->end() && settings->is_object()) {
+            if (const auto it = settings->find("contentMd5"); it != settings->end()) {
+                md5s.emplace_back(&*it, "properties.contentSettings.contentMd5");
+            }
+        }
+    }
+    if (size == nullptr) size = find_header(j, "Content-Length");
+    if (size != nullptr) {
+        auto bytes = size_of(*size, size_field);
+        if (!bytes) return Error{bytes.error().message};
+        out.size = bytes.value();
+    }
+    md5s.emplace_back(find_header(j, "Content-MD5"), "Content-MD5");
+    md5s.emplace_back(find_header(j, "x-ms-blob-content-md5"), "x-ms-blob-content-md5");
+    for (const auto& [value, field] : md5s) {
+        if (auto r = add_azure_checksum(value, field, "md5", out); !r) return Error{r.error().message};
+    }
+    if (auto r = add_azure_checksum(find_header(j, "x-ms-content-crc64"), "x-ms-content-crc64", "crc64nvme", out); !r) {
+        return Error{r.error().message};
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<ObjectMetadata> parse_object_metadata(std::string_view text) {
@@ -186,10 +254,12 @@ Result<ObjectMetadata> parse_object_metadata(std::string_view text) {
         out = read_s3(j);
     } else if (gcs) {
         out = read_gcs(j);
+    } else if (looks_azure(j)) {
+        out = read_azure(j);
     } else {
         return Error{
-            "neither S3's (head-object, get-object-attributes) nor GCS's metadata: no ETag, Checksum, "
-            "ContentLength, crc32c_hash or md5_hash"};
+            "neither S3's (head-object, get-object-attributes), GCS's nor Azure's metadata: no ETag, Checksum, "
+            "ContentLength, crc32c_hash, md5_hash, properties.contentSettings, Content-MD5 or x-ms-content-crc64"};
     }
     if (out && out.value().checksums.empty() && out.value().parts.empty()) {
         return Error{out.value().source +

@@ -6,6 +6,8 @@
 //                                                          ObjectSize, ETag, Checksum{...}, ObjectParts{Parts[]}
 //   gcloud storage objects describe --format=json          size, crc32c_hash, md5_hash (base64)
 //   the GCS JSON API (gsutil, REST)                        size, crc32c, md5Hash
+//   az storage blob show, or Azure's response headers      properties.contentLength, contentMd5,
+//                                                          Content-MD5, x-ms-content-crc64
 // Nothing is fetched: the user brings the JSON.
 #pragma once
 
@@ -35,7 +37,7 @@ struct StoredPart {
 };
 
 struct ObjectMetadata {
-    std::string source;  // "S3 head-object", "S3 get-object-attributes", "GCS"
+    std::string source;  // "S3 head-object", "S3 get-object-attributes", "GCS", "Azure"
     std::optional<std::uint64_t> size;
     std::vector<StoredChecksum> checksums;
     std::vector<StoredPart> parts;  // in part order; empty when not listed
