@@ -1,39 +1,18 @@
 #include "object_values.hpp"
 
-#include <sys/stat.h>
-
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "commands.hpp"
 #include "hashscope/bench/sizes.hpp"
+#include "hashscope/verify/object_match.hpp"
 #include "hashscope/verify/object_metadata.hpp"
 
 namespace hashscope::cli {
 namespace {
 
 std::string part_size_text(std::uint64_t bytes) { return bench::format_size(static_cast<std::size_t>(bytes)); }
-
-std::string describe(const AlgorithmInfo& algorithm, const verify::ObjectValue& value, std::uint64_t part_size) {
-    if (value.etag) return "S3 multipart ETag (MD5), " + part_size_text(part_size) + " parts";
-    return "S3 composite " + std::string(algorithm.display) + ", " + part_size_text(part_size) + " parts";
-}
-
-// The algorithms a composite value of these bytes may be, most likely first.
-std::vector<const AlgorithmInfo*> algorithms_for(const verify::ObjectValue& value, const AlgorithmInfo* forced) {
-    std::vector<const AlgorithmInfo*> out;
-    if (forced != nullptr) {
-        if (forced->digest_size == value.bytes.size()) out.push_back(forced);
-        return out;
-    }
-    if (value.etag) return {find_algorithm("md5")};
-    for (const char* id : {"crc32c", "crc32", "sha256", "sha1"}) {
-        const auto* a = find_algorithm(id);
-        if (a->digest_size == value.bytes.size()) out.push_back(a);
-    }
-    return out;
-}
 
 }  // namespace
 
@@ -98,71 +77,30 @@ int print_s3_values(const std::vector<std::string>& files, const std::vector<con
 
 int verify_object_value(const std::string& file, const verify::ObjectValue& value, const AlgorithmInfo* forced,
                         const S3Settings& s3, const std::string& impl) {
-    const auto algorithms = algorithms_for(value, forced);
-    if (algorithms.empty()) {
-        complain("--expect: a value of " + std::to_string(value.bytes.size()) + " bytes in " +
-                 std::to_string(value.parts) + " parts is no S3 checksum" +
-                 (forced != nullptr ? " of " + std::string(forced->display) : std::string()) +
-                 " (composite values are CRC-32, CRC-32C, SHA-1 or SHA-256; ETags MD5)");
-        return exit_usage;
-    }
-    struct stat st {};
-    if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-        complain(file + ": not a regular file that can be read");
-        std::cout << file << ": FAILED open or read\n";
-        return exit_failed;
-    }
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    std::vector<std::uint64_t> sizes;
-    if (s3.part_size != 0) {
-        if (verify::part_count(size, s3.part_size) != value.parts) {
-            std::cout << file << ": FAILED (" << part_size_text(s3.part_size) << " parts make "
-                      << verify::part_count(size, s3.part_size) << " parts of this file, the value says " << value.parts
-                      << ")\n";
-            return exit_failed;
-        }
-        sizes.push_back(s3.part_size);
-    } else {
-        sizes = verify::candidate_part_sizes(size, value.parts);
-    }
-    if (sizes.empty()) {
-        // Which part sizes would give N parts at all: ceil(size / P) == N.
-        std::string range;
-        if (value.parts == 1) {
-            range = "any part size of at least " + std::to_string(size) + " bytes";
-        } else if (size >= value.parts) {
-            const std::uint64_t low = (size + value.parts - 1) / value.parts;
-            const std::uint64_t high = (size - 1) / (value.parts - 1);
-            range = low <= high ? "part sizes from " + std::to_string(low) + " to " + std::to_string(high) + " bytes"
-                                : "no part size";
-        } else {
-            range = "no part size (the file has fewer bytes than parts)";
-        }
-        std::cout << file << ": FAILED (no part size clients use cuts " << size << " bytes into " << value.parts
-                  << " parts; " << range << " would: give it with --part-size)\n";
-        return exit_failed;
-    }
     verify::ObjectChecksumOptions options;
     options.impl = impl;
-    std::vector<std::string> tried;
-    for (const auto* algorithm : algorithms) {
-        for (const std::uint64_t part_size : sizes) {
-            const verify::ObjectLayout layout{part_size, verify::ObjectChecksumType::composite};
-            const auto result = verify::object_checksum(file, *algorithm, layout, options);
-            if (result.status != FileStatus::ok) {
-                complain(file + ": " + result.message);
-                std::cout << file << ": FAILED open or read\n";
-                return exit_failed;
-            }
-            if (result.value.bytes == value.bytes && result.value.parts == value.parts) {
-                std::cout << file << ": OK (" << describe(*algorithm, value, part_size) << ")\n";
-                return exit_ok;
-            }
-            tried.push_back(describe(*algorithm, value, part_size));
-        }
+    const auto m = verify::match_object_value(file, value, forced, s3.part_size, options);
+    using Outcome = verify::ObjectMatch::Outcome;
+    switch (m.outcome) {
+        case Outcome::matched:
+            std::cout << file << ": OK (" << m.how << ")\n";
+            return exit_ok;
+        case Outcome::no_algorithm:
+            complain("--expect: " + m.reason);
+            return exit_usage;
+        case Outcome::unreadable:
+        case Outcome::stopped:
+            complain(file + ": " + m.reason);
+            std::cout << file << ": FAILED open or read\n";
+            return exit_failed;
+        case Outcome::no_part_size:
+            std::cout << file << ": FAILED (" << m.reason << ")\n";
+            return exit_failed;
+        case Outcome::mismatched:
+            break;
     }
     std::cout << file << ": FAILED (no match; tried ";
-    for (std::size_t i = 0; i < tried.size(); ++i) std::cout << (i == 0 ? "" : ", ") << tried[i];
+    for (std::size_t i = 0; i < m.tried.size(); ++i) std::cout << (i == 0 ? "" : ", ") << m.tried[i];
     std::cout << ")\n";
     return exit_failed;
 }
