@@ -37,10 +37,12 @@ struct BoxMatch {
         computing,  // candidate algorithms are being computed for rows already read
         matched,
         mismatched,  // every row read, every candidate compared, none equal
+        cancelled,   // a store's value was being matched when Cancel was pressed
     };
     State state = State::empty;
-    QString explanation;
-    QStringList candidates;                  // algorithm ids the digest's length allows
+    QString explanation;     // invalid: why; computing, mismatched: in words, where the state needs more
+    QString how;             // matched against a store's value: "S3 composite CRC-32C, 8 MiB parts"
+    QStringList candidates;  // algorithm ids the digest's length allows
     QVector<QPair<RowId, QString>> matches;  // row, algorithm
     int rowsCompared = 0;
     QStringList compared;                 // algorithms compared against at least one row

@@ -1,5 +1,7 @@
 #include "verify/expected_box.hpp"
 
+#include "verify/object_value_check.hpp"
+
 #include <QClipboard>
 #include <QEvent>
 #include <QFontDatabase>
@@ -56,6 +58,7 @@ ExpectedBox::ExpectedBox(QWidget* parent)
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verdict_->setMinimumWidth(200);
     verdict_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    verdict_->setWordWrap(true);  // a store's value says more ("S3 composite CRC-32C, 8 MiB parts")
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -120,6 +123,9 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
             return setVerdict(QStringLiteral("waiting"), QStringLiteral("hashing"),
                               tr("Waiting for the files being read…"), false);
         case State::computing: {
+            if (!m.explanation.isEmpty()) {
+                return setVerdict(QStringLiteral("computing"), QStringLiteral("hashing"), m.explanation, false);
+            }
             QStringList missing;
             for (const QStringList& list : m.toCompute) {
                 for (const QString& a : list) {
@@ -131,8 +137,11 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
                 tr("Computing %1 for %2…").arg(algorithmList(missing), plural(m.toCompute.size(), "file", "files")),
                 false);
         }
+        case State::cancelled:
+            return setVerdict(QStringLiteral("cancelled"), {}, tr("Cancelled — paste the value again to match it"),
+                              false);
         case State::matched: {
-            const QString algorithm = algorithmDisplay(m.matches.front().second);
+            const QString algorithm = m.how.isEmpty() ? algorithmDisplay(m.matches.front().second) : m.how;
             return setVerdict(QStringLiteral("matched"), QStringLiteral("ok"),
                               tr("Match: %1 · %2").arg(namesOf(m, model), algorithm), true);
         }
@@ -148,8 +157,10 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
             }
             setVerdict(QStringLiteral("mismatched"), QStringLiteral("failed"),
                        tr("No match: %1 · %2").arg(subject, compared), true);
-            verdict_->setToolTip(tr("Compared with the %1 of %2")
-                                     .arg(algorithmList(m.compared), plural(m.rowsCompared, "file", "files")));
+            verdict_->setToolTip(!m.explanation.isEmpty()
+                                     ? tr("Tried:\n%1").arg(m.explanation)
+                                     : tr("Compared with the %1 of %2")
+                                           .arg(algorithmList(m.compared), plural(m.rowsCompared, "file", "files")));
             return;
         }
     }
@@ -165,8 +176,10 @@ void ExpectedBox::pasteFromClipboard() {
 void ExpectedBox::checkClipboard() {
     const QString text = QGuiApplication::clipboard()->text().trimmed();
     const QByteArray utf8 = text.toUtf8();
-    const bool digest = !text.isEmpty() && text.size() <= kMaxClipboardDigest &&
-                        !readingsOf(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size()))).empty();
+    const bool digest =
+        !text.isEmpty() && text.size() <= kMaxClipboardDigest &&
+        (!readingsOf(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size()))).empty() ||
+         ObjectValueCheck::isObjectValue(text));
     if (!digest || text == edit_->text().trimmed()) {
         if (text != offered_) offer_->hide();
         return;

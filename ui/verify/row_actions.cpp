@@ -12,6 +12,8 @@
 #include "verify/algorithm_names.hpp"
 #include "verify/file_table_model.hpp"
 #include "verify/row_filter_model.hpp"
+#include "verify/row_status.hpp"
+#include "verify/s3_value_menu.hpp"
 #include "verify/sums_text.hpp"
 #include "verify/verify_controller.hpp"
 
@@ -62,6 +64,16 @@ RowActions::RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel*
         }
         controller_->reverify(ids);
     });
+    s3Menu_ = new S3ValueMenu(
+        &controller_->pool(),
+        [this] {
+            QVector<QPair<QString, QString>> rows;
+            for (const VerifyRow* row : selectedRows()) {
+                if (wasRead(row->status)) rows.push_back({row->path, row->name});
+            }
+            return rows;
+        },
+        table_);
     connect(copyAll_, &QMenu::aboutToShow, this, &RowActions::fillCopyAllMenu);
     fillCopyAllMenu();
 
@@ -137,6 +149,7 @@ void RowActions::showContextMenu(const QPoint& pos) {
     menu.addAction(copy_);
     menu.addAction(copyRows_);
     menu.addMenu(copyAll_);
+    menu.addMenu(s3Menu_);
     menu.addSeparator();
     menu.addAction(reverify_);
     menu.addAction(remove_);
@@ -148,6 +161,7 @@ void RowActions::updateEnabled() {
     const bool any = table_->selectionModel()->hasSelection();
     copy_->setEnabled(any);
     copyRows_->setEnabled(any);
+    if (s3Menu_ != nullptr) s3Menu_->setEnabled(any);
     remove_->setEnabled(any);
 }
 

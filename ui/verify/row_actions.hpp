@@ -18,6 +18,7 @@ namespace hashscope::ui {
 
 class FileTableModel;
 class RowFilterModel;
+class S3ValueMenu;
 class VerifyController;
 struct VerifyRow;
 
@@ -33,6 +34,8 @@ public:
     [[nodiscard]] QAction* reverify() const { return reverify_; }
     // GNU (one entry per algorithm shown), BSD tag, Markdown; rebuilt each time it opens.
     [[nodiscard]] QMenu* copyAllMenu() const { return copyAll_; }
+    // Copy as S3 value: what S3 would show for the selected files.
+    [[nodiscard]] S3ValueMenu* s3Menu() const { return s3Menu_; }
 
     [[nodiscard]] QVector<const VerifyRow*> shownRows() const;
     [[nodiscard]] QVector<const VerifyRow*> selectedRows() const;
@@ -57,6 +60,7 @@ private:
     QAction* remove_;
     QAction* reverify_;
     QMenu* copyAll_;
+    S3ValueMenu* s3Menu_ = nullptr;
 };
 
 }  // namespace hashscope::ui

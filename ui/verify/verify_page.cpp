@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -10,16 +11,20 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "verify/algorithm_picker.hpp"
 #include "verify/digest_match.hpp"
 #include "verify/expected_box.hpp"
 #include "verify/file_table_model.hpp"
 #include "verify/key_import.hpp"
+#include "verify/metadata_drop.hpp"
 #include "verify/notice_bar.hpp"
+#include "verify/object_value_check.hpp"
 #include "verify/progress_delegate.hpp"
 #include "verify/row_actions.hpp"
 #include "verify/row_filter_model.hpp"
+#include "verify/s3_value_menu.hpp"
 #include "verify/signature_strip.hpp"
 #include "verify/summary_bar.hpp"
 #include "verify/sums_saver.hpp"
@@ -68,6 +73,7 @@ VerifyPage::VerifyPage(QWidget* parent)
       proxy_(new RowFilterModel(this)),
       controller_(new VerifyController(model_, this)),
       expected_(new ExpectedBox(this)),
+      objectCheck_(new ObjectValueCheck(&controller_->pool(), this)),
       picker_(new AlgorithmPicker(this)),
       notices_(new NoticeBar(this)),
       signatures_(new SignatureStrip(this)),
@@ -100,6 +106,13 @@ VerifyPage::VerifyPage(QWidget* parent)
     tickTimer_->setInterval(kTickMs);
     connect(tickTimer_, &QTimer::timeout, this, &VerifyPage::refresh);
     connect(expected_, &ExpectedBox::textChanged, this, &VerifyPage::evaluateExpected);
+    connect(objectCheck_, &ObjectValueCheck::changed, this, &VerifyPage::evaluateExpected);
+    connect(rowActions_->s3Menu(), &S3ValueMenu::copied, this, [this](const QString& summary) {
+        notices_->post(QStringLiteral("s3Copied"), tr("Copied the %1").arg(summary));
+    });
+    connect(rowActions_->s3Menu(), &S3ValueMenu::failed, this, [this](const QString& reason) {
+        notices_->post(QStringLiteral("s3Copied"), tr("No S3 value copied: %1").arg(reason));
+    });
     connect(picker_, &AlgorithmPicker::selectionChanged, this, [this](const QStringList& ids) {
         controller_->setAlgorithms(ids);
         applyColumnWidths();
@@ -114,7 +127,36 @@ VerifyPage::VerifyPage(QWidget* parent)
 
 VerifyPage::~VerifyPage() { shutdown(); }
 
-void VerifyPage::addPaths(const QStringList& paths, bool asFiles) { controller_->addPaths(paths, asFiles); }
+void VerifyPage::addPaths(const QStringList& paths, bool asFiles) {
+    QStringList files;
+    for (const QString& path : paths) {
+        if (asFiles || !mayBeMetadata(path)) {
+            files << path;
+            continue;
+        }
+        // Read on the pool (a JSON file may sit on a slow mount); metadata fills the expected box,
+        // any other JSON file is hashed like the rest.
+        auto* watcher = new QFutureWatcher<std::optional<MetadataValue>>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+            watcher->deleteLater();
+            const auto found = watcher->result();
+            if (!found) {
+                controller_->addPaths({path});
+                return;
+            }
+            expected_->setText(found->value);
+            QString text = tr("Expected value from %1 metadata %2: %3")
+                               .arg(found->source, QFileInfo(path).fileName(), found->field);
+            if (found->others > 0) {
+                text += tr(" (%n more checksum(s) in it: hashscope-cli verify FILE --remote checks them all)", nullptr,
+                           found->others);
+            }
+            notices_->post(QStringLiteral("metadata"), text);
+        });
+        watcher->setFuture(QtConcurrent::run(&controller_->pool(), [path] { return readMetadataValue(path); }));
+    }
+    if (!files.isEmpty()) controller_->addPaths(files, asFiles);
+}
 
 void VerifyPage::openFilesDialog() {
     // Window-modal with open(), not exec(): no nested event loop while workers report.
@@ -159,9 +201,15 @@ void VerifyPage::importKey(const QString& sumsPath, const QString& keyFile) {
             });
 }
 
-void VerifyPage::cancel() { controller_->cancel(); }
+void VerifyPage::cancel() {
+    controller_->cancel();
+    objectCheck_->cancel();
+}
 
-void VerifyPage::shutdown() { controller_->shutdown(); }
+void VerifyPage::shutdown() {
+    objectCheck_->cancel();
+    controller_->shutdown();
+}
 
 bool VerifyPage::busy() const { return controller_->busy(); }
 
@@ -187,6 +235,26 @@ void VerifyPage::refresh() {
 }
 
 void VerifyPage::evaluateExpected() {
+    // A store's value with a part count ("BASE64-N", "HEX-N") is matched file by file, not by digest.
+    if (const auto object = objectCheck_->evaluate(expected_->text(), model_->rows())) {
+        model_->setHighlight(0, {});
+        if (object->state == BoxMatch::State::matched) {
+            const RowId row = object->matches.front().first;
+            const QString key = QStringLiteral("%1:%2").arg(row).arg(object->how);
+            if (key != shownMatch_) {
+                shownMatch_ = key;
+                const QModelIndex at = proxy_->mapFromSource(model_->index(model_->indexOf(row), 0));
+                if (at.isValid()) {
+                    table_->scrollTo(at);
+                    table_->selectRow(at.row());
+                }
+            }
+        } else {
+            shownMatch_.clear();
+        }
+        expected_->showMatch(*object, *model_);
+        return;
+    }
     BoxMatch match = matchExpected(expected_->text(), model_->rows());
     if (match.state == BoxMatch::State::computing) {
         controller_->compute(match.toCompute);

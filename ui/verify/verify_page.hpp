@@ -22,6 +22,7 @@ class AlgorithmPicker;
 class ExpectedBox;
 class FileTableModel;
 class NoticeBar;
+class ObjectValueCheck;
 class SignatureStrip;
 class RowActions;
 class RowFilterModel;
@@ -82,6 +83,7 @@ private:
     RowFilterModel* proxy_;
     VerifyController* controller_;
     ExpectedBox* expected_;
+    ObjectValueCheck* objectCheck_;
     AlgorithmPicker* picker_;
     NoticeBar* notices_;
     SignatureStrip* signatures_;
