@@ -131,29 +131,6 @@ std::optional<std::string> read_metadata(const std::string& path) {
     return text.str();
 }
 
-std::string byte_range(std::uint64_t begin, std::uint64_t end) {
-    return "bytes " + std::to_string(begin) + "–" + std::to_string(end - 1);
-}
-
-// The listed parts' own size: every part but the last has it, and they add up to the object.
-Result<std::uint64_t> listed_part_size(const verify::ObjectMetadata& m) {
-    const std::uint64_t part_size = m.parts.front().size;
-    std::uint64_t total = 0;
-    for (std::size_t i = 0; i < m.parts.size(); ++i) {
-        const auto& p = m.parts[i];
-        if (i + 1 < m.parts.size() && p.size != part_size) {
-            return Error{"ObjectParts.Parts[" + std::to_string(i) + "].Size: " + std::to_string(p.size) +
-                         " where the first part has " + std::to_string(part_size) + " (parts of different sizes)"};
-        }
-        total += p.size;
-    }
-    if (m.size && !m.parts_truncated && total != *m.size) {
-        return Error{"ObjectParts: the parts add up to " + std::to_string(total) + " bytes, the object has " +
-                     std::to_string(*m.size)};
-    }
-    return part_size;
-}
-
 }  // namespace
 
 int verify_against_metadata(const std::string& file, const std::string& metadata_path, const AlgorithmInfo* forced,
@@ -168,7 +145,7 @@ int verify_against_metadata(const std::string& file, const std::string& metadata
     const verify::ObjectMetadata& m = parsed.value();
     std::uint64_t listed = 0;
     if (!m.parts.empty()) {
-        auto size = listed_part_size(m);
+        auto size = verify::listed_part_size(m);
         if (!size) {
             complain(metadata_path + ": " + size.error().message);
             return exit_usage;
@@ -193,18 +170,8 @@ int verify_against_metadata(const std::string& file, const std::string& metadata
     options.impl = impl;
     // The first listed part that differs, or "" when all agree (or no part lists a checksum).
     const auto first_bad_part = [&]() -> std::string {
-        if (m.parts_algorithm == nullptr || listed == 0) return {};
-        const auto result =
-            verify::object_checksum(file, *m.parts_algorithm, {listed, verify::ObjectChecksumType::composite}, options);
-        if (result.status != FileStatus::ok) return {};
-        for (std::size_t i = 0; i < m.parts.size() && i < result.part_values.size(); ++i) {
-            if (!m.parts[i].value.empty() && m.parts[i].value != result.part_values[i]) {
-                const std::uint64_t begin = i * listed;
-                return "part " + std::to_string(i + 1) + " of " + std::to_string(result.part_values.size()) + ", " +
-                       byte_range(begin, std::min<std::uint64_t>(file_size, begin + listed)) + ", differs";
-            }
-        }
-        return {};
+        const auto d = verify::first_differing_part(file, m, options);
+        return d ? verify::describe_part_difference(*d) : std::string();
     };
 
     bool all_ok = true;

@@ -65,6 +65,7 @@ private slots:
     void quotedETagMatches();
     void changedValueSaysWhatWasTried();
     void droppedMetadataFillsTheBox();
+    void listedPartsNameTheOneThatDiffers();
     void copyAsS3Value();
 
 private:
@@ -127,6 +128,27 @@ void VerifyObjectValueTest::droppedMetadataFillsTheBox() {
     // Any other JSON file is a file like the rest.
     QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("other.json"), "{\"a\": 1}")}));
     QTRY_COMPARE_WITH_TIMEOUT(probe_->status(QStringLiteral("other.json")), RowStatus::hashed, kTimeoutMs);
+}
+
+void VerifyObjectValueTest::listedPartsNameTheOneThatDiffers() {
+    // get-object-attributes of the object as uploaded, in 8 MiB parts with their SHA-256s.
+    const QByteArray value = base64Value(data_, 8 * kMiB).toLatin1();
+    const QByteArray first = QCryptographicHash::hash(data_.left(8 * kMiB), QCryptographicHash::Sha256).toBase64();
+    const QByteArray second = QCryptographicHash::hash(data_.mid(8 * kMiB), QCryptographicHash::Sha256).toBase64();
+    const QByteArray json = "{\"ObjectSize\": " + QByteArray::number(data_.size()) +
+                            ", \"Checksum\": {\"ChecksumSHA256\": \"" + value +
+                            "\", \"ChecksumType\": \"COMPOSITE\"}, \"ObjectParts\": {\"TotalPartsCount\": 2, "
+                            "\"Parts\": [{\"PartNumber\": 1, \"Size\": " +
+                            QByteArray::number(8 * kMiB) + ", \"ChecksumSHA256\": \"" + first +
+                            "\"}, {\"PartNumber\": 2, \"Size\": " + QByteArray::number(data_.size() - 8 * kMiB) +
+                            ", \"ChecksumSHA256\": \"" + second + "\"}]}}";
+    QByteArray changed = data_;
+    changed[9 * kMiB] = static_cast<char>(changed[9 * kMiB] ^ 1);
+    QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("attributes.json"), json),
+                                   writeFile(*dir_, QStringLiteral("object.bin"), changed)}));
+    QTRY_COMPARE_WITH_TIMEOUT(box()->state(), QStringLiteral("mismatched"), kTimeoutMs);
+    QCOMPARE(verdict(), QStringLiteral("No match: object.bin · part 2 of 2, bytes 8388608–10485764, differs"));
+    shoot(QStringLiteral("part-differs"));
 }
 
 void VerifyObjectValueTest::copyAsS3Value() {

@@ -41,7 +41,8 @@ struct BoxMatch {
     };
     State state = State::empty;
     QString explanation;     // invalid: why; computing, mismatched: in words, where the state needs more
-    QString how;             // matched against a store's value: "S3 composite CRC-32C, 8 MiB parts"
+    QString how;             // a store's value: what matched ("S3 composite CRC-32C, 8 MiB parts"), or why not
+                             // ("part 2 of 3, bytes 8388608–16777215, differs")
     QStringList candidates;  // algorithm ids the digest's length allows
     QVector<QPair<RowId, QString>> matches;  // row, algorithm
     int rowsCompared = 0;

@@ -147,8 +147,9 @@ void ExpectedBox::showMatch(const BoxMatch& m, const FileTableModel& model) {
         }
         case State::mismatched: {
             // Short enough to read at a glance; the tooltip lists what was compared.
-            const QString compared = m.compared.size() == 1 ? algorithmDisplay(m.compared.front())
-                                                            : tr("%1 algorithms").arg(m.compared.size());
+            const QString compared = !m.how.isEmpty()         ? m.how
+                                     : m.compared.size() == 1 ? algorithmDisplay(m.compared.front())
+                                                              : tr("%1 algorithms").arg(m.compared.size());
             QString subject = tr("%1 files").arg(m.rowsCompared);
             if (m.rowsCompared == 1) {
                 for (const VerifyRow& r : model.rows()) {

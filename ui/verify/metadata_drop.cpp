@@ -30,7 +30,8 @@ std::optional<MetadataValue> metadataValue(std::string_view json) {
     }
     return MetadataValue{QString::fromStdString(verify::format_object_value(best->value)),
                          QString::fromStdString(best->field), QString::fromStdString(m.source),
-                         static_cast<int>(m.checksums.size()) - 1};
+                         static_cast<int>(m.checksums.size()) - 1,
+                         std::make_shared<const verify::ObjectMetadata>(std::move(parsed.value()))};
 }
 
 std::optional<MetadataValue> readMetadataValue(const QString& path) {

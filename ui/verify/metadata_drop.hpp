@@ -7,8 +7,11 @@
 #pragma once
 
 #include <QString>
+#include <memory>
 #include <optional>
 #include <string_view>
+
+#include "hashscope/verify/object_metadata.hpp"
 
 namespace hashscope::ui {
 
@@ -17,6 +20,7 @@ struct MetadataValue {
     QString field;   // where it was: "Checksum.ChecksumSHA256"
     QString source;  // "S3 get-object-attributes", "GCS", "Azure"
     int others = 0;  // further checksums in the file (the command line checks them all)
+    std::shared_ptr<const verify::ObjectMetadata> metadata;  // all of it: its parts name one that differs
 };
 
 // True for names worth reading as metadata (".json"): everything else goes straight to hashing.

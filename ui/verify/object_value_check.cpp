@@ -38,6 +38,11 @@ void ObjectValueCheck::reset() {
     cancelled_ = false;
 }
 
+void ObjectValueCheck::setMetadata(const QString& value, std::shared_ptr<const verify::ObjectMetadata> metadata) {
+    metadataValue_ = value.trimmed();
+    metadata_ = std::move(metadata);
+}
+
 void ObjectValueCheck::cancel() {
     if (!running_) return;
     stop_.request_stop();
@@ -87,6 +92,7 @@ std::optional<BoxMatch> ObjectValueCheck::evaluate(const QString& text, const QV
             if (m.how.isEmpty()) m.how = QString::fromStdString(r.how);
         } else if (!r.reason.empty()) {
             reasons << QStringLiteral("%1: %2").arg(row.name, QString::fromStdString(r.reason));
+            if (m.how.isEmpty()) m.how = QString::fromStdString(r.reason);
         } else {
             for (const auto& tried : r.tried) {
                 const QString t = QString::fromStdString(tried);
@@ -130,11 +136,18 @@ void ObjectValueCheck::startNext(const QVector<VerifyRow>& rows) {
             results_.insert(id, watcher->result());
             emit changed();
         });
-        watcher->setFuture(QtConcurrent::run(
-            pool_, [path = toFsPath(row.path), value = value_, stop = stop_.get_token(), gui = guiPriority()] {
-                runBelow(gui);
-                return verify::match_object_value(path, value, nullptr, 0, {}, stop);
-            }));
+        auto metadata = metadataValue_ == text_ ? metadata_ : nullptr;
+        watcher->setFuture(QtConcurrent::run(pool_, [path = toFsPath(row.path), value = value_, metadata,
+                                                     stop = stop_.get_token(), gui = guiPriority()] {
+            runBelow(gui);
+            auto match = verify::match_object_value(path, value, nullptr, 0, {}, stop);
+            if (match.outcome == verify::ObjectMatch::Outcome::mismatched && metadata) {
+                if (const auto d = verify::first_differing_part(path, *metadata, {}, stop)) {
+                    match.reason = verify::describe_part_difference(*d);
+                }
+            }
+            return match;
+        }));
         return;
     }
 }

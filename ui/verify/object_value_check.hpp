@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 #include <QVector>
+#include <memory>
 #include <optional>
 #include <stop_token>
 
@@ -34,6 +35,10 @@ public:
     // `text` is no value with a part count (then it is an ordinary digest).
     std::optional<BoxMatch> evaluate(const QString& text, const QVector<VerifyRow>& rows);
 
+    // The metadata `value` came from (a dropped JSON): while the box holds `value`, a file that does
+    // not match has its listed parts checked, and the first that differs is named.
+    void setMetadata(const QString& value, std::shared_ptr<const verify::ObjectMetadata> metadata);
+
     // Stops the match running and starts no other until the text changes (Cancel, closing).
     void cancel();
 
@@ -48,6 +53,8 @@ private:
     QThreadPool* pool_;
     QString text_;  // the value the results are for
     verify::ObjectValue value_;
+    QString metadataValue_;  // the text setMetadata() was given
+    std::shared_ptr<const verify::ObjectMetadata> metadata_;
     QHash<RowId, verify::ObjectMatch> results_;
     std::optional<RowId> running_;
     std::stop_source stop_;

@@ -144,6 +144,7 @@ void VerifyPage::addPaths(const QStringList& paths, bool asFiles) {
                 controller_->addPaths({path});
                 return;
             }
+            objectCheck_->setMetadata(found->value, found->metadata);
             expected_->setText(found->value);
             QString text = tr("Expected value from %1 metadata %2: %3")
                                .arg(found->source, QFileInfo(path).fileName(), found->field);

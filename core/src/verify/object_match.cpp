@@ -1,5 +1,6 @@
 #include "hashscope/verify/object_match.hpp"
 
+#include <algorithm>
 #include <system_error>
 
 #include "hashscope/bench/sizes.hpp"
@@ -105,6 +106,49 @@ ObjectMatch match_object_value(const std::filesystem::path& path, const ObjectVa
     }
     m.outcome = ObjectMatch::Outcome::mismatched;
     return m;
+}
+
+Result<std::uint64_t> listed_part_size(const ObjectMetadata& m) {
+    if (m.parts.empty()) return Error{"ObjectParts: no parts listed"};
+    const std::uint64_t part_size = m.parts.front().size;
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < m.parts.size(); ++i) {
+        const auto& p = m.parts[i];
+        if (i + 1 < m.parts.size() && p.size != part_size) {
+            return Error{"ObjectParts.Parts[" + std::to_string(i) + "].Size: " + std::to_string(p.size) +
+                         " where the first part has " + std::to_string(part_size) + " (parts of different sizes)"};
+        }
+        total += p.size;
+    }
+    if (m.size && !m.parts_truncated && total != *m.size) {
+        return Error{"ObjectParts: the parts add up to " + std::to_string(total) + " bytes, the object has " +
+                     std::to_string(*m.size)};
+    }
+    return part_size;
+}
+
+std::string describe_part_difference(const PartDifference& d) {
+    return "part " + std::to_string(d.part) + " of " + std::to_string(d.parts) + ", bytes " +
+           std::to_string(d.first_byte) + "–" + std::to_string(d.last_byte) + ", differs";
+}
+
+std::optional<PartDifference> first_differing_part(const std::filesystem::path& path, const ObjectMetadata& m,
+                                                   const ObjectChecksumOptions& options, std::stop_token stop) {
+    if (m.parts_algorithm == nullptr) return std::nullopt;
+    const auto listed = listed_part_size(m);
+    if (!listed || listed.value() == 0) return std::nullopt;
+    const std::uint64_t part_size = listed.value();
+    const auto result =
+        object_checksum(path, *m.parts_algorithm, {part_size, ObjectChecksumType::composite}, options, stop);
+    if (result.status != FileStatus::ok) return std::nullopt;
+    for (std::size_t i = 0; i < m.parts.size() && i < result.part_values.size(); ++i) {
+        if (!m.parts[i].value.empty() && m.parts[i].value != result.part_values[i]) {
+            const std::uint64_t begin = i * part_size;
+            return PartDifference{i + 1, result.part_values.size(), begin,
+                                  std::min<std::uint64_t>(result.size, begin + part_size) - 1};
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace hashscope::verify

@@ -7,12 +7,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
 
 #include "hashscope/algorithm.hpp"
+#include "hashscope/result.hpp"
 #include "hashscope/verify/object_checksum.hpp"
+#include "hashscope/verify/object_metadata.hpp"
 
 namespace hashscope::verify {
 
@@ -45,5 +48,25 @@ struct ObjectMatch {
 ObjectMatch match_object_value(const std::filesystem::path& path, const ObjectValue& value, const AlgorithmInfo* forced,
                                std::uint64_t part_size, const ObjectChecksumOptions& options = {},
                                std::stop_token stop = {});
+
+// The part size of metadata that lists its parts: every part but the last has it, and they add up
+// to the object. An error names the field that says otherwise.
+Result<std::uint64_t> listed_part_size(const ObjectMetadata& metadata);
+
+struct PartDifference {
+    std::uint64_t part = 0;  // 1-based
+    std::uint64_t parts = 0;
+    std::uint64_t first_byte = 0;
+    std::uint64_t last_byte = 0;
+};
+// "part 2 of 3, bytes 8388608–16777215, differs"
+std::string describe_part_difference(const PartDifference& d);
+
+// Where metadata lists its parts with their checksums: the first part of `path` whose checksum
+// is not the listed one (one read, parts on every core). nullopt when all agree, when no part has
+// a checksum, or when the file cannot be read.
+std::optional<PartDifference> first_differing_part(const std::filesystem::path& path, const ObjectMetadata& metadata,
+                                                   const ObjectChecksumOptions& options = {},
+                                                   std::stop_token stop = {});
 
 }  // namespace hashscope::verify
