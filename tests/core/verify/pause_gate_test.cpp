@@ -46,6 +46,23 @@ protected:
         return std::move(made.value());
     }
 
+    // Reads the file on another thread, waiting at `gate` after every block; `arrivals` counts
+    // the waits begun and `reported` is the progress last reported.
+    [[nodiscard]] std::future<FileHashResult> read_async(FileDigester& d, PauseGate& gate, std::stop_source& stop,
+                                                         std::atomic<int>& arrivals,
+                                                         std::atomic<std::uint64_t>& reported) const {
+        return std::async(std::launch::async, [&, path = path_] {
+            return d.digest(
+                path,
+                [&](std::uint64_t done, std::uint64_t) {
+                    reported = done;
+                    ++arrivals;
+                    gate.wait(stop.get_token());
+                },
+                stop.get_token());
+        });
+    }
+
     [[nodiscard]] std::string expected_hex() const {
         auto hasher = Registry::host().make_hasher("sha256").value();
         hasher->update(std::as_bytes(std::span(data_)));
@@ -71,16 +88,7 @@ TEST_F(PauseGateTest, PausedReadStopsThenFinishesWhenResumed) {
     std::atomic<int> arrivals{0};
     const auto d = digester();
     std::stop_source stop;
-    auto run = std::async(std::launch::async, [&] {
-        return d->digest(
-            path_,
-            [&](std::uint64_t done, std::uint64_t) {
-                reported = done;
-                ++arrivals;
-                gate.wait(stop.get_token());
-            },
-            stop.get_token());
-    });
+    auto run = read_async(*d, gate, stop, arrivals, reported);
     while (arrivals.load() == 0) std::this_thread::yield();
     const std::uint64_t at_pause = reported.load();
     // Paused: no more blocks are read, however long we wait.
@@ -100,17 +108,10 @@ TEST_F(PauseGateTest, StopEndsAPausedRead) {
     PauseGate gate;
     gate.pause();
     std::atomic<int> arrivals{0};
+    std::atomic<std::uint64_t> reported{0};
     const auto d = digester();
     std::stop_source stop;
-    auto run = std::async(std::launch::async, [&] {
-        return d->digest(
-            path_,
-            [&](std::uint64_t, std::uint64_t) {
-                ++arrivals;
-                gate.wait(stop.get_token());
-            },
-            stop.get_token());
-    });
+    auto run = read_async(*d, gate, stop, arrivals, reported);
     while (arrivals.load() == 0) std::this_thread::yield();
     stop.request_stop();  // the gate is still paused
     const auto result = run.get();
