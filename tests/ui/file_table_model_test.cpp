@@ -14,6 +14,7 @@
 #include "model_test_support.hpp"
 #include "verify/file_table_model.hpp"
 #include "verify/row_filter_model.hpp"
+#include "verify/summary_bar.hpp"
 
 using namespace hashscope::ui;
 using namespace modeltest;
@@ -71,6 +72,7 @@ private slots:
     void cleanup() { dropModel(); }
 
     void addsRowsWithIdsAndTallies();
+    void bytesLeftAndTimeLeftFollowBytes();
     void readingIsAnnouncedAtFlushInRuns();
     void finishedRowShowsItsDigests();
     void extraAlgorithmColumns();
@@ -401,6 +403,29 @@ void FileTableModelTest::sortsAndFiltersThroughRowFilterModel() {
     QCOMPARE(column(proxy, FileTableModel::Name), (QStringList{"c.bin", "d.bin", "e.bin"}));
     model.clear();
     QCOMPARE(proxy.rowCount(), 0);
+}
+
+void FileTableModelTest::bytesLeftAndTimeLeftFollowBytes() {
+    FileTableModel& model = *model_;
+    const QVector<RowId> ids =
+        model.addRows({fileRow(QStringLiteral("big.iso"), 1000), fileRow(QStringLiteral("small"), 10)});
+    QCOMPARE(model.bytesLeft(), quint64{1010});
+    model.update(ids[1], [](VerifyRow& r) {
+        r.status = RowStatus::hashed;
+        r.done = 10;
+    });
+    model.update(ids[0], [](VerifyRow& r) {
+        r.status = RowStatus::hashing;
+        r.reading = true;
+        r.done = 250;
+        r.total = 1000;
+    });
+    // Half the files are done, a quarter of the bytes: the time left goes by the bytes.
+    QCOMPARE(model.bytesLeft(), quint64{750});
+    QCOMPARE(hashscope::ui::etaNs(750, 260, qint64{2'600'000'000}), qint64{7'500'000'000});
+    QCOMPARE(hashscope::ui::etaNs(750, 260, 1'000), qint64{-1});  // too young a speed to go by
+    model.update(ids[0], [](VerifyRow& r) { r.status = RowStatus::cancelled; });
+    QCOMPARE(model.bytesLeft(), quint64{0});  // a finished row has nothing left, read or not
 }
 
 QTEST_MAIN(FileTableModelTest)

@@ -68,7 +68,8 @@ void VerifyPageTest::windowHasItsParts() {
     // The menus carry the page's actions with their shortcuts.
     QStringList menus;
     for (QAction* menu : window_->menuBar()->actions()) menus << menu->text();
-    QCOMPARE(menus, (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Help")}));
+    QCOMPARE(menus, (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"),
+                                 QStringLiteral("&Help")}));
     auto* open = window_->findChild<QAction*>(QStringLiteral("openAction"));
     QVERIFY(open);
     QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));

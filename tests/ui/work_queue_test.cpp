@@ -41,6 +41,7 @@ private slots:
     void tasksComeOutInTheOrderPushed();
     void aWorkerThatLeftIsStartedAgainByTheNextPush();
     void takeAllCancelsWhatWaitsInOrder();
+    void takeIfTakesSomeAndKeepsTheOthersInOrder();
     void theTakenHookSeesEachTaskOnceInQueueOrder();
     void moveOnlyTasks();
     void producersAndWorkersOnManyThreads();
@@ -94,6 +95,16 @@ void WorkQueueTest::takeAllCancelsWhatWaitsInOrder() {
     QCOMPARE(queue.waiting(), std::size_t{0});
     QCOMPARE(queue.pop(), std::nullopt);  // and then finds nothing and leaves
     QCOMPARE(queue.push({7}), 1);
+}
+
+void WorkQueueTest::takeIfTakesSomeAndKeepsTheOthersInOrder() {
+    WorkQueue<int> queue(1);
+    QCOMPARE(queue.push(range(0, 6)), 1);
+    QCOMPARE(queue.pop(), std::optional<int>(0));
+    // Skipping rows 2 and 4: they leave the queue; the others keep their places.
+    QCOMPARE(queue.takeIf([](int task) { return task == 2 || task == 4; }), (std::vector<int>{2, 4}));
+    QCOMPARE(queue.waiting(), std::size_t{3});
+    QCOMPARE(queue.takeAll(), (std::vector<int>{1, 3, 5}));
 }
 
 void WorkQueueTest::theTakenHookSeesEachTaskOnceInQueueOrder() {

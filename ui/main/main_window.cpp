@@ -1,6 +1,7 @@
 #include "main/main_window.hpp"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -9,11 +10,14 @@
 #include <QMimeData>
 #include <QTabWidget>
 #include <QUrl>
+#include <array>
+#include <utility>
 
 #include "bench/benchmark_page.hpp"
 #include "common/file_names.hpp"
 #include "main/about_dialog.hpp"
 #include "main/exclusive_runs.hpp"
+#include "main/theme.hpp"
 #include "system/calibration_panel.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
@@ -82,6 +86,7 @@ void MainWindow::makeMenus() {
             edit->addSeparator();
         }
     }
+    makeThemeMenu(menuBar()->addMenu(tr("&View")));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About HashScope"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("aboutAction"));
@@ -89,6 +94,29 @@ void MainWindow::makeMenus() {
     QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::makeThemeMenu(QMenu* view) {
+    view->setObjectName(QStringLiteral("viewMenu"));
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    auto* group = new QActionGroup(this);
+    const Theme saved = savedTheme();
+    if (saved != currentTheme()) applyTheme(saved);
+    const std::array<std::pair<Theme, QString>, 3> themes{
+        {{Theme::system, tr("&System")}, {Theme::dark, tr("&Dark")}, {Theme::highContrast, tr("&High contrast")}}};
+    for (const auto& entry : themes) {
+        const Theme value = entry.first;
+        QAction* action = theme->addAction(entry.second);
+        action->setObjectName(QStringLiteral("theme_") + themeKey(value));
+        action->setCheckable(true);
+        action->setChecked(value == saved);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [value] {
+            applyTheme(value);
+            saveTheme(value);
+        });
+    }
 }
 
 void MainWindow::showAbout() {
@@ -123,7 +151,16 @@ void MainWindow::openRequested(const QStringList& paths, bool hash) {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (!localPaths(event->mimeData()).isEmpty()) event->acceptProposedAction();
+    const QStringList paths = localPaths(event->mimeData());
+    if (paths.isEmpty()) return;
+    event->acceptProposedAction();
+    pages_->setCurrentWidget(verify_);  // where the drop goes, saying what it will do there
+    verify_->showDropHint(paths);
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event) {
+    verify_->hideDropHint();
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
@@ -131,6 +168,7 @@ void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
+    verify_->hideDropHint();
     const QStringList paths = localPaths(event->mimeData());
     if (paths.isEmpty()) return;
     event->acceptProposedAction();

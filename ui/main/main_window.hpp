@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+class QMenu;
 class QTabWidget;
 
 namespace hashscope::ui {
@@ -36,11 +37,14 @@ public:
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dragMoveEvent(QDragMoveEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void makeMenus();
+    // View > Theme: System / Dark / High contrast, saved in the settings.
+    void makeThemeMenu(QMenu* view);
     // Help > About HashScope: one dialog, made when first asked for, non-modal so that its versions
     // can be compared with the pages beside it.
     void showAbout();

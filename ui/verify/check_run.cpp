@@ -9,6 +9,7 @@
 
 #include "hashscope/verify/check_job.hpp"
 #include "hashscope/verify/file_digester.hpp"
+#include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
 #include "verify/engine_values.hpp"
@@ -78,7 +79,7 @@ void reportActualDigest(const fs::path& path, const verify::SumsEntry& entry, st
     out.add(std::move(event), index);
 }
 
-void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop_token stop,
+void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop_token stop, verify::PauseGate& gate,
                    EventBatcher<CheckEvent>& out) {
     ReadTimes times;
     std::vector<std::size_t> failed;
@@ -102,6 +103,10 @@ void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop
         event.total = total;
         event.elapsedNs = times.progress(entry, done);
         out.progress(std::move(event), entry);
+        if (gate.paused()) {
+            out.flush();      // the rows show where each read stands while paused
+            gate.wait(stop);  // no more blocks until resumed (or cancelled)
+        }
     };
     verify::check_entries(base, sums.entries, {}, sink, progress, stop);
     out.flush();  // the verdicts first: the second reads below may take a while
@@ -115,7 +120,7 @@ void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop
 }  // namespace
 
 CheckRun::CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& sumsPath, QThreadPool& pool,
-                   std::stop_token stop, QObject* parent)
+                   std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent)
     : QObject(parent), sums_(std::move(sums)) {
     CheckRun* self = this;  // the queued calls' context; the controller waits for the pool before it dies
     auto deliver = [self](QVector<CheckEvent>&& batch) {
@@ -124,12 +129,12 @@ CheckRun::CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
     };
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, &CheckRun::finished);
-    watcher->setFuture(QtConcurrent::run(
-        &pool, [sums = sums_, base = toFsPath(sumsPath).parent_path(), stop, deliver, gui = guiPriority()] {
-            runBelow(gui);
-            EventBatcher<CheckEvent> out(deliver);
-            checkOnWorker(*sums, base, stop, out);
-        }));
+    watcher->setFuture(QtConcurrent::run(&pool, [sums = sums_, base = toFsPath(sumsPath).parent_path(), stop,
+                                                 gate = std::move(gate), deliver, gui = guiPriority()] {
+        runBelow(gui);
+        EventBatcher<CheckEvent> out(deliver);
+        checkOnWorker(*sums, base, stop, *gate, out);
+    }));
 }
 
 }  // namespace hashscope::ui

@@ -14,6 +14,10 @@
 
 class QThreadPool;
 
+namespace hashscope::verify {
+class PauseGate;
+}
+
 namespace hashscope::ui {
 
 class CheckRun : public QObject {
@@ -21,8 +25,9 @@ class CheckRun : public QObject {
 
 public:
     // Starts at once. Names in the file are relative to its folder (absolute ones are kept).
+    // While `gate` is paused, reads wait at it after each block.
     CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& sumsPath, QThreadPool& pool,
-             std::stop_token stop, QObject* parent = nullptr);
+             std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent = nullptr);
 
     [[nodiscard]] const verify::SumsFile& sums() const { return *sums_; }
 

@@ -245,22 +245,37 @@ QVariant FileTableModel::headerData(int section, Qt::Orientation orientation, in
     return algorithmDisplay(algorithmAt(section));
 }
 
+namespace {
+
+// What a row still has to read: none once it is finished; its size (or the size its read
+// reports) less what it has read, otherwise.
+quint64 leftOf(const VerifyRow& row) {
+    if (isFinal(row.status)) return 0;
+    const quint64 size = row.size.value_or(row.total);
+    return size > row.done ? size - row.done : 0;
+}
+
+}  // namespace
+
 void FileTableModel::tally(const VerifyRow& row) {
     ++counts_[static_cast<std::size_t>(row.status)];
     bytesRead_ += row.done;
     bytesKnown_ += row.size.value_or(0);
+    bytesLeft_ += leftOf(row);
 }
 
 void FileTableModel::untally(const VerifyRow& row) {
     --counts_[static_cast<std::size_t>(row.status)];
     bytesRead_ -= row.done;
     bytesKnown_ -= row.size.value_or(0);
+    bytesLeft_ -= leftOf(row);
 }
 
 void FileTableModel::recount() {
     counts_.fill(0);
     bytesRead_ = 0;
     bytesKnown_ = 0;
+    bytesLeft_ = 0;
     for (const VerifyRow& row : rows_) tally(row);
 }
 

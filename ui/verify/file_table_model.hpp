@@ -76,6 +76,8 @@ public:
     [[nodiscard]] int finishedCount() const;
     [[nodiscard]] quint64 bytesRead() const { return bytesRead_; }    // of every row, live
     [[nodiscard]] quint64 bytesKnown() const { return bytesKnown_; }  // sizes known so far
+    // Bytes still to read in rows not finished, as far as their sizes are known: for the ETA.
+    [[nodiscard]] quint64 bytesLeft() const { return bytesLeft_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -101,6 +103,7 @@ private:
     std::array<int, kRowStatusCount> counts_{};
     quint64 bytesRead_ = 0;
     quint64 bytesKnown_ = 0;
+    quint64 bytesLeft_ = 0;
     RowId highlightRow_ = 0;
     QString highlightAlgorithm_;
     std::unique_ptr<StatusIcons> icons_;

@@ -6,6 +6,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "hashscope/verify/multi_file_hasher.hpp"
+#include "hashscope/verify/pause_gate.hpp"
 #include "hashscope/verify/sidecar.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
@@ -16,8 +17,10 @@
 namespace hashscope::ui {
 
 struct HashWorkers::State {
-    explicit State(int maxWorkers) : queue(maxWorkers) {}
+    State(int maxWorkers, std::shared_ptr<verify::PauseGate> pauseGate)
+        : queue(maxWorkers), gate(std::move(pauseGate)) {}
     WorkQueue<HashTask> queue;
+    std::shared_ptr<verify::PauseGate> gate;
     // Core's multi-file hasher, fed from the queue: its digesters and a spinning disk's line, in
     // which files on such a disk take their places as they leave the queue, so rows finish top-down.
     verify::HashSession session;
@@ -50,11 +53,34 @@ HashEvent eventFor(const HashTask& task, HashEvent::Kind kind) {
     return event;
 }
 
-void hashOne(HashTask task, const verify::DiskTurn& turn, verify::WorkerDigesters& digesters,
+// The status of a read that stopped: the row was skipped, or the run cancelled.
+void markStopped(const HashTask& task, HashEvent& done) {
+    if (task.skip.stop_requested()) {
+        done.status = RowStatus::skipped;
+        done.reason = HashWorkers::tr("skipped");
+    } else {
+        done.status = RowStatus::cancelled;
+        done.reason = HashWorkers::tr("cancelled");
+    }
+}
+
+// Waits while the run is paused, having handed over what is pending, so that the rows show
+// where each read stands while it waits. False when stopped.
+bool waitAtGate(verify::PauseGate& gate, const std::stop_token& stop, EventBatcher<HashEvent>& out) {
+    if (!gate.paused()) return true;
+    out.flush();
+    return gate.wait(stop);
+}
+
+void hashOne(HashTask task, const verify::DiskTurn& turn, verify::WorkerDigesters& digesters, verify::PauseGate& gate,
              EventBatcher<HashEvent>& out) {
     HashEvent done = eventFor(task, HashEvent::Kind::finished);
-    if (task.stop.stop_requested()) {
-        done.reason = HashWorkers::tr("cancelled");
+    // The read stops for either: Cancel (the run's token) or Skip (this row's).
+    std::stop_source stop;
+    const std::stop_callback onCancel(task.stop, [&stop] { stop.request_stop(); });
+    const std::stop_callback onSkip(task.skip, [&stop] { stop.request_stop(); });
+    if (!waitAtGate(gate, stop.get_token(), out) || stop.stop_requested()) {
+        markStopped(task, done);
         return out.add(std::move(done), task.row);
     }
     out.add(eventFor(task, HashEvent::Kind::started), task.row);
@@ -71,10 +97,12 @@ void hashOne(HashTask task, const verify::DiskTurn& turn, verify::WorkerDigester
             tick.total = total;
             tick.elapsedNs = clock.nsecsElapsed();
             out.progress(std::move(tick), task.row);
+            waitAtGate(gate, stop.get_token(), out);  // paused: no more blocks until resumed (or stopped)
         },
-        task.stop);
+        stop.get_token());
     done.status = rowStatusOf(result.status, path);
     done.reason = QString::fromStdString(result.message);
+    if (result.status == FileStatus::cancelled && task.skip.stop_requested()) markStopped(task, done);
     done.done = result.bytes;
     done.total = result.bytes;
     done.elapsedNs = clock.nsecsElapsed();
@@ -85,13 +113,16 @@ void hashOne(HashTask task, const verify::DiskTurn& turn, verify::WorkerDigester
                                     impls[i] ? implementationLabel(*impls[i]) : QString()});
         }
     }
+    const bool skipped = done.status == RowStatus::skipped;
     out.add(std::move(done), task.row);
+    // The next file may wait long for a spinning disk's turn: a skip is shown now, not then.
+    if (skipped) out.flush();
 }
 
 }  // namespace
 
-HashWorkers::HashWorkers(QThreadPool& pool, int maxWorkers, QObject* parent)
-    : QObject(parent), pool_(pool), state_(std::make_shared<State>(maxWorkers)) {}
+HashWorkers::HashWorkers(QThreadPool& pool, int maxWorkers, std::shared_ptr<verify::PauseGate> gate, QObject* parent)
+    : QObject(parent), pool_(pool), state_(std::make_shared<State>(maxWorkers, std::move(gate))) {}
 
 HashWorkers::~HashWorkers() {
     // Workers still running drain the queue into the void; give them nothing more to read.
@@ -105,6 +136,10 @@ void HashWorkers::enqueue(std::vector<HashTask> tasks) {
 }
 
 std::vector<HashTask> HashWorkers::takeWaiting() { return state_->queue.takeAll(); }
+
+std::vector<HashTask> HashWorkers::takeWaiting(const QSet<RowId>& rows) {
+    return state_->queue.takeIf([&rows](const HashTask& task) { return rows.contains(task.row); });
+}
 
 std::size_t HashWorkers::waiting() const { return state_->queue.waiting(); }
 
@@ -132,7 +167,7 @@ void HashWorkers::startWorker() {
             if (task.rotational) turn = state->session.take_turn();
         };
         while (auto task = state->queue.pop(takePlace)) {
-            hashOne(std::move(*task), turn, *digesters, out);
+            hashOne(std::move(*task), turn, *digesters, *state->gate, out);
             turn = verify::DiskTurn();  // the disk is the next file's
         }
     }));

@@ -3,12 +3,15 @@
 // and a spinning disk's line). Workers start when tasks arrive and return when none is left; they
 // report through batched, queued events (EventBatcher), never by touching the GUI.
 //
-// The workers share only `State` (the queue and the session), which they co-own: dropping
+// While the run's PauseGate is paused, workers wait at it before each file and after each block.
+//
+// The workers share only `State` (the queue, the session and the gate), which they co-own: dropping
 // this object while a worker still reads is safe, though the pool's owner must wait for the pool
 // before the program ends (VerifyController does).
 #pragma once
 
 #include <QObject>
+#include <QSet>
 #include <QVector>
 #include <memory>
 #include <vector>
@@ -17,6 +20,10 @@
 
 class QThreadPool;
 
+namespace hashscope::verify {
+class PauseGate;
+}
+
 namespace hashscope::ui {
 
 class HashWorkers : public QObject {
@@ -24,13 +31,15 @@ class HashWorkers : public QObject {
 
 public:
     // At most `maxWorkers` files are read at once.
-    HashWorkers(QThreadPool& pool, int maxWorkers, QObject* parent = nullptr);
+    HashWorkers(QThreadPool& pool, int maxWorkers, std::shared_ptr<verify::PauseGate> gate, QObject* parent = nullptr);
     ~HashWorkers() override;
 
     void enqueue(std::vector<HashTask> tasks);
     // Removes the tasks no worker has taken yet and returns them (to be marked cancelled). Running
     // ones stop through their stop tokens.
     std::vector<HashTask> takeWaiting();
+    // Removes the waiting tasks of these rows and returns them; the others keep their place.
+    std::vector<HashTask> takeWaiting(const QSet<RowId>& rows);
 
     [[nodiscard]] bool busy() const { return running_ > 0; }
     [[nodiscard]] std::size_t waiting() const;

@@ -1,5 +1,5 @@
-// ProgressDelegate: draws a progress bar in a table cell from the model's ProgressRole (per mille),
-// and falls back to plain text where the model gives no progress. ElideRightDelegate: for the
+// ProgressDelegate: the cell's text, and a thin bar along its foot from the model's ProgressRole
+// (per mille) while a file is read; plain text where the model gives no progress. ElideRightDelegate: for the
 // status column of a table that elides in the middle (digests keep both ends; a status reads
 // from its start).
 #pragma once

@@ -2,11 +2,15 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QTableView>
+#include <QUrl>
 #include <algorithm>
 
 #include "verify/algorithm_names.hpp"
@@ -26,6 +30,18 @@ QAction* makeAction(const QString& text, const QString& name, QObject* parent) {
     return action;
 }
 
+// A tooltip that names the shortcut, as the menus do.
+void describe(QAction* action, const QString& what) {
+    action->setToolTip(action->shortcut().isEmpty() ? what
+                                                    : QStringLiteral("%1 (%2)").arg(
+                                                          what, action->shortcut().toString(QKeySequence::NativeText)));
+    action->setStatusTip(what);
+}
+
+// At most this many folders open at once from one click: selecting a thousand rows in a
+// thousand folders should not open a thousand windows.
+constexpr int kMaxFoldersOpened = 5;
+
 }  // namespace
 
 RowActions::RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel* model, VerifyController* controller)
@@ -34,23 +50,47 @@ RowActions::RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel*
       proxy_(proxy),
       model_(model),
       controller_(controller),
-      copy_(makeAction(tr("&Copy"), QStringLiteral("copyAction"), this)),
+      copy_(makeAction(tr("&Copy digest"), QStringLiteral("copyAction"), this)),
+      copyLine_(makeAction(tr("Copy &name + digest"), QStringLiteral("copyLineAction"), this)),
+      copyPath_(makeAction(tr("Copy &path"), QStringLiteral("copyPathAction"), this)),
       copyRows_(makeAction(tr("Copy &rows"), QStringLiteral("copyRowsAction"), this)),
+      showInFolder_(makeAction(tr("Open containing &folder"), QStringLiteral("showInFolderAction"), this)),
       remove_(makeAction(tr("&Remove"), QStringLiteral("removeAction"), this)),
       reverify_(makeAction(tr("Re-&verify"), QStringLiteral("reverifyAction"), this)),
+      skip_(makeAction(tr("&Skip"), QStringLiteral("skipAction"), this)),
       copyAll_(new QMenu(tr("Copy &all as"), table)) {
     copyAll_->setObjectName(QStringLiteral("copyAllMenu"));
     copy_->setShortcut(QKeySequence::Copy);
-    copy_->setToolTip(tr("Copy the digests of the selected rows in the current column, or the rows"));
+    copyRows_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     remove_->setShortcut(QKeySequence::Delete);
     reverify_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    reverify_->setToolTip(tr("Read the selected files again (all of them when none is selected)"));
+    skip_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    describe(copy_, tr("Copy the digests of the selected rows (the clicked column's algorithm, else the first)"));
+    describe(copyLine_, tr("Copy \"digest  name\" lines of the selected rows, as a checksum file has them"));
+    describe(copyPath_, tr("Copy the full paths of the selected files"));
+    describe(copyRows_, tr("Copy the selected rows: path, size, digests and status, tab-separated"));
+    describe(showInFolder_, tr("Open the folder that holds the selected file in the file manager"));
+    describe(remove_, tr("Remove the selected rows (a file being read stops)"));
+    describe(reverify_, tr("Read the selected files again (all of them when none is selected)"));
+    describe(skip_, tr("Stop reading the selected files, or take them out of the queue"));
     // Active while the table has the focus: elsewhere Ctrl+C and Delete keep their usual meaning.
-    for (QAction* action : {copy_, remove_, reverify_}) {
+    for (QAction* action : {copy_, copyRows_, remove_, reverify_, skip_}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         table_->addAction(action);
     }
     connect(copy_, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(copyText()); });
+    connect(copyLine_, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(copyLineText()); });
+    connect(copyPath_, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(copyPathText()); });
+    connect(showInFolder_, &QAction::triggered, this, [this] {
+        QStringList folders;
+        for (const VerifyRow* row : selectedRows()) {
+            const QString folder = QFileInfo(row->path).absolutePath();
+            if (!folders.contains(folder)) folders << folder;
+            if (folders.size() == kMaxFoldersOpened) break;
+        }
+        for (const QString& folder : folders) QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
+    });
+    connect(skip_, &QAction::triggered, this, [this] { controller_->skip(selectedIds()); });
     connect(copyRows_, &QAction::triggered, this, [this] {
         QStringList lines;
         for (const VerifyRow* row : selectedRows()) lines << rowLine(*row, model_->algorithms());
@@ -81,6 +121,8 @@ RowActions::RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel*
     connect(table_, &QWidget::customContextMenuRequested, this, &RowActions::showContextMenu);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RowActions::updateEnabled);
     connect(proxy_, &QAbstractItemModel::modelReset, this, &RowActions::updateEnabled);
+    // A row finishing (a digest arrives, a read ends) changes what can be done to it.
+    connect(controller_, &VerifyController::rowsChanged, this, &RowActions::updateEnabled);
     updateEnabled();
 }
 
@@ -106,18 +148,39 @@ QVector<RowId> RowActions::selectedIds() const {
     return ids;
 }
 
+QString RowActions::digestAlgorithm(const VerifyRow& row) const {
+    const QString current = model_->algorithmAt(table_->currentIndex().column());
+    if (!current.isEmpty()) return row.digest(current) ? current : QString();
+    for (const QString& id : model_->algorithms()) {
+        if (row.digest(id) != nullptr) return id;
+    }
+    return {};
+}
+
 QString RowActions::copyText() const {
-    const QVector<const VerifyRow*> rows = selectedRows();
-    const QString algorithm = model_->algorithmAt(table_->currentIndex().column());
     QStringList lines;
-    for (const VerifyRow* row : rows) {
-        if (algorithm.isEmpty()) {
-            lines << rowLine(*row, model_->algorithms());
-        } else if (const RowDigest* d = row->digest(algorithm)) {
-            lines << d->hex;  // just the digest: what a web form or a chat message wants
-        }
+    for (const VerifyRow* row : selectedRows()) {
+        // Just the digest: what a web form or a chat message wants.
+        if (const QString algorithm = digestAlgorithm(*row); !algorithm.isEmpty()) lines << row->digest(algorithm)->hex;
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+QString RowActions::copyLineText() const {
+    // The line Save sums would write for the row (GNU), with the name the row shows.
+    QStringList lines;
+    for (const VerifyRow* row : selectedRows()) {
+        const QString algorithm = digestAlgorithm(*row);
+        if (algorithm.isEmpty()) continue;
+        lines << QString::fromUtf8(sumsText({row}, verify::SumsFormat::gnu, {algorithm}).text).trimmed();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString RowActions::copyPathText() const {
+    QStringList paths;
+    for (const VerifyRow* row : selectedRows()) paths << QDir::toNativeSeparators(row->path);
+    return paths.join(QLatin1Char('\n'));
 }
 
 QString RowActions::allAs(verify::SumsFormat format, const QStringList& algorithms) const {
@@ -142,27 +205,55 @@ void RowActions::fillCopyAllMenu() {
     connect(markdown, &QAction::triggered, this, [this, put] { put(allAsMarkdown()); });
 }
 
-void RowActions::showContextMenu(const QPoint& pos) {
-    QMenu menu(table_);
+QMenu* RowActions::makeContextMenu(const QPoint& pos) {
+    auto* menu = new QMenu(table_);
+    menu->setObjectName(QStringLiteral("rowContextMenu"));
     const QString algorithm = model_->algorithmAt(table_->indexAt(pos).column());
-    copy_->setText(algorithm.isEmpty() ? tr("&Copy") : tr("&Copy %1").arg(algorithmDisplay(algorithm)));
-    menu.addAction(copy_);
-    menu.addAction(copyRows_);
-    menu.addMenu(copyAll_);
-    menu.addMenu(s3Menu_);
-    menu.addSeparator();
-    menu.addAction(reverify_);
-    menu.addAction(remove_);
-    menu.exec(table_->viewport()->mapToGlobal(pos));
-    copy_->setText(tr("&Copy"));
+    copy_->setText(algorithm.isEmpty() ? tr("&Copy digest") : tr("&Copy %1").arg(algorithmDisplay(algorithm)));
+    connect(menu, &QMenu::aboutToHide, this, [this] { copy_->setText(tr("&Copy digest")); });
+    updateEnabled();
+    menu->addAction(copy_);
+    menu->addAction(copyLine_);
+    menu->addAction(copyPath_);
+    menu->addAction(copyRows_);
+    menu->addMenu(copyAll_);
+    menu->addMenu(s3Menu_);
+    menu->addSeparator();
+    menu->addAction(showInFolder_);
+    menu->addSeparator();
+    menu->addAction(reverify_);
+    menu->addAction(skip_);
+    menu->addAction(remove_);
+    return menu;
+}
+
+void RowActions::showContextMenu(const QPoint& pos) {
+    QMenu* menu = makeContextMenu(pos);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(table_->viewport()->mapToGlobal(pos));
 }
 
 void RowActions::updateEnabled() {
-    const bool any = table_->selectionModel()->hasSelection();
-    copy_->setEnabled(any);
+    const QVector<const VerifyRow*> rows = selectedRows();
+    bool digest = false;
+    bool finished = false;
+    bool running = false;
+    for (const VerifyRow* row : rows) {
+        digest = digest || !digestAlgorithm(*row).isEmpty();
+        finished = finished || (isFinal(row->status) && !row->reading);
+        running = running || controller_->skippable(row->id);
+    }
+    const bool any = !rows.isEmpty();
+    copy_->setEnabled(digest);
+    copyLine_->setEnabled(digest);
+    copyPath_->setEnabled(any);
     copyRows_->setEnabled(any);
-    if (s3Menu_ != nullptr) s3Menu_->setEnabled(any);
+    showInFolder_->setEnabled(any);
+    if (s3Menu_ != nullptr) s3Menu_->setEnabled(digest);
     remove_->setEnabled(any);
+    // With no selection it re-verifies every row shown; with one, only finished rows can go again.
+    reverify_->setEnabled(!any || finished);
+    skip_->setEnabled(running);
 }
 
 }  // namespace hashscope::ui

@@ -1,6 +1,9 @@
 // RowActions: what can be done to the rows from the keyboard, the context menu and the Edit menu:
-// copy a digest (Ctrl+C on a digest cell), copy rows, copy all as GNU / BSD / Markdown,
-// re-verify, remove (Delete). The rows copied are those shown, in the order shown.
+// copy digests (Ctrl+C: the clicked column's algorithm, else the first shown), a name and digest
+// as a checksum-file line, paths or whole rows; copy all as GNU / BSD / Markdown; open the
+// containing folder; re-verify, skip, remove (Delete). An action that makes no sense for the
+// selection (no digest yet, a row still running) is disabled. The rows copied are those shown,
+// in the order shown.
 #pragma once
 
 #include <QObject>
@@ -29,9 +32,13 @@ public:
     RowActions(QTableView* table, RowFilterModel* proxy, FileTableModel* model, VerifyController* controller);
 
     [[nodiscard]] QAction* copy() const { return copy_; }
+    [[nodiscard]] QAction* copyLine() const { return copyLine_; }
+    [[nodiscard]] QAction* copyPath() const { return copyPath_; }
     [[nodiscard]] QAction* copyRows() const { return copyRows_; }
+    [[nodiscard]] QAction* showInFolder() const { return showInFolder_; }
     [[nodiscard]] QAction* remove() const { return remove_; }
     [[nodiscard]] QAction* reverify() const { return reverify_; }
+    [[nodiscard]] QAction* skip() const { return skip_; }
     // GNU (one entry per algorithm shown), BSD tag, Markdown; rebuilt each time it opens.
     [[nodiscard]] QMenu* copyAllMenu() const { return copyAll_; }
     // Copy as S3 value: what S3 would show for the selected files.
@@ -42,23 +49,35 @@ public:
     [[nodiscard]] QVector<RowId> selectedIds() const;
 
     // The clipboard text of each action, also for tests.
-    [[nodiscard]] QString copyText() const;  // what Ctrl+C copies now
+    [[nodiscard]] QString copyText() const;      // what Ctrl+C copies now: digests
+    [[nodiscard]] QString copyLineText() const;  // "digest  name" lines, as a GNU checksum file
+    [[nodiscard]] QString copyPathText() const;
+    // The context menu for a click at `pos` in the table's viewport (the caller owns it); the
+    // actions' enabled states are current.
+    [[nodiscard]] QMenu* makeContextMenu(const QPoint& pos);
+    void updateEnabled();
     [[nodiscard]] QString allAs(verify::SumsFormat format, const QStringList& algorithms) const;
     [[nodiscard]] QString allAsMarkdown() const;
 
 private:
     void showContextMenu(const QPoint& pos);
     void fillCopyAllMenu();
-    void updateEnabled();
+    // The algorithm a digest is copied in for `row`: the current column's, else the first shown
+    // that the row has; empty when it has none yet.
+    [[nodiscard]] QString digestAlgorithm(const VerifyRow& row) const;
 
     QTableView* table_;
     RowFilterModel* proxy_;
     FileTableModel* model_;
     VerifyController* controller_;
     QAction* copy_;
+    QAction* copyLine_;
+    QAction* copyPath_;
     QAction* copyRows_;
+    QAction* showInFolder_;
     QAction* remove_;
     QAction* reverify_;
+    QAction* skip_;
     QMenu* copyAll_;
     S3ValueMenu* s3Menu_ = nullptr;
 };

@@ -9,8 +9,6 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("RowStatus", text); }
 
-bool isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
-
 }  // namespace
 
 bool isFinal(RowStatus status) { return status != RowStatus::queued && status != RowStatus::hashing; }
@@ -35,20 +33,20 @@ bool wasRead(RowStatus status) {
 }
 
 QColor statusColour(RowStatus status, const QPalette& palette) {
-    const bool dark = isDark(palette);
+    const status_colour::Colours colours = status_colour::colours(palette);
     switch (status) {
         case RowStatus::ok:
-            return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
+            return colours.good;
         case RowStatus::failed:
         case RowStatus::unreadable:
         case RowStatus::refused:
-            return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xb7, 0x1c, 0x1c);
+            return colours.bad;
         case RowStatus::missing:
         case RowStatus::changed:
         case RowStatus::moved:
-            return dark ? QColor(0xff, 0xcc, 0x80) : QColor(0xbf, 0x36, 0x0c);
+            return colours.warn;
         case RowStatus::added:
-            return dark ? QColor(0xff, 0xe0, 0x82) : status_colour::kCaution;
+            return colours.added;
         case RowStatus::skipped:
         case RowStatus::cancelled:
         case RowStatus::queued:

@@ -45,9 +45,10 @@ void SignatureStrip::setLine(const QString& path, SignatureTone tone, const QStr
         found = &lines_.back();
     }
     found->tone = tone;
-    const QColor colour = tone == SignatureTone::good  ? status_colour::kGood
-                          : tone == SignatureTone::bad ? status_colour::kBad
-                                                       : status_colour::kCaution;
+    const status_colour::Colours colours = status_colour::colours(palette());
+    const QColor colour = tone == SignatureTone::good  ? colours.good
+                          : tone == SignatureTone::bad ? colours.bad
+                                                       : colours.caution;
     found->label->setStyleSheet(status_colour::labelStyle(colour, tone != SignatureTone::good));
     found->label->setText(text);
     found->import->setVisible(offerImport);

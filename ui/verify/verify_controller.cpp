@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/audit_run.hpp"
 #include "verify/check_run.hpp"
@@ -38,13 +39,14 @@ quint64 advanceRead(VerifyRow& r, const Event& e) {
 
 }  // namespace
 
-VerifyController::VerifyController(FileTableModel* model, QObject* parent) : QObject(parent), model_(model) {
+VerifyController::VerifyController(FileTableModel* model, QObject* parent)
+    : QObject(parent), model_(model), gate_(std::make_shared<verify::PauseGate>()) {
     pool_.setObjectName(QStringLiteral("verifyPool"));
     // A few files at once (each may use several cores itself), plus the walk, a checksum-file
     // check and a save beside them.
     const int files = std::clamp(QThread::idealThreadCount(), 1, 4);
     pool_.setMaxThreadCount(files + 3);
-    workers_ = new HashWorkers(pool_, files, this);
+    workers_ = new HashWorkers(pool_, files, gate_, this);
     connect(workers_, &HashWorkers::events, this, &VerifyController::onHashEvents);
     connect(workers_, &HashWorkers::idle, this, &VerifyController::updateBusy);
     announceTimer_.setSingleShot(true);
@@ -60,6 +62,7 @@ VerifyController::~VerifyController() {
     // calls shutdown() while everything still lives; this is for owners that do not).
     stop_.request_stop();
     workers_->takeWaiting();
+    gate_->resume();
     pool_.waitForDone();
 }
 
@@ -154,6 +157,8 @@ void VerifyController::enqueue(const QVector<RowId>& ids, const QVector<bool>& f
         task.findSidecars = i < findSidecars.size() && findSidecars[i];
         task.rotational = rotationalRows_.contains(row->id);
         task.stop = stop_.get_token();
+        rowStops_[row->id] = std::stop_source();  // a fresh read: an earlier Skip is spent
+        task.skip = rowStops_[row->id].get_token();
         tasks.push_back(std::move(task));
     }
     workers_->enqueue(std::move(tasks));
@@ -284,7 +289,7 @@ QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audit
 
 void VerifyController::startCheck(const IntakeItem& item) {
     const QVector<RowId> ids = addEntryRows(item, false);
-    auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), this);
+    auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), gate_, this);
     jobs_.insert(run);
     checkRows_.insert(run, ids);
     connect(run, &CheckRun::events, this,
@@ -409,7 +414,7 @@ void VerifyController::announce() {
 
 bool VerifyController::busy() const { return workers_->busy() || !jobs_.isEmpty(); }
 
-qint64 VerifyController::elapsedNs() const { return busyNs_ + (busy_ ? busyClock_.nsecsElapsed() : 0); }
+qint64 VerifyController::elapsedNs() const { return busyNs_ + (busy_ && !paused_ ? busyClock_.nsecsElapsed() : 0); }
 
 void VerifyController::updateBusy() {
     const bool now = busy();
@@ -417,7 +422,7 @@ void VerifyController::updateBusy() {
     busy_ = now;
     if (now) {
         busyClock_.start();
-    } else {
+    } else if (!paused_) {
         busyNs_ += busyClock_.nsecsElapsed();
     }
     emit busyChanged(now);

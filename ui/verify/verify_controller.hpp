@@ -20,6 +20,10 @@
 #include "verify/signature_tone.hpp"
 #include "verify/verify_types.hpp"
 
+namespace hashscope::verify {
+class PauseGate;
+}
+
 namespace hashscope::ui {
 
 class AuditRun;
@@ -52,6 +56,15 @@ public:
     void acceptSidecars();
     [[nodiscard]] int sidecarOffers() const { return static_cast<int>(sidecarRows_.size()); }
 
+    // Stops these rows' reads (within one block) or takes them out of the queue: they become
+    // skipped. Rows of a checksum file being checked are read by its check, not skippable.
+    void skip(const QVector<RowId>& ids);
+    [[nodiscard]] bool skippable(RowId id) const;
+    // Holds every read after its current block, and starts no new file, until resume().
+    void pause();
+    void resume();
+    [[nodiscard]] bool paused() const { return paused_; }
+
     // Stops every worker (within one block); rows not finished become cancelled.
     void cancel();
     // cancel(), and every row goes.
@@ -70,6 +83,7 @@ public:
 
 signals:
     void busyChanged(bool busy);
+    void pausedChanged(bool paused);
     // Rows changed (at most every 100 ms; the model's own signals come at the same time).
     void rowsChanged();
     void walkProgress(const QString& folder, quint64 files, quint64 left, bool done, bool stopped);
@@ -103,6 +117,9 @@ private:
     QThreadPool pool_;  // ours alone (docs/architecture.md §10): shutdown() waits for exactly our work
     HashWorkers* workers_;
     std::stop_source stop_;
+    std::shared_ptr<verify::PauseGate> gate_;
+    QHash<RowId, std::stop_source> rowStops_;  // Skip, for rows read by the hash workers
+    bool paused_ = false;
     QStringList algorithms_;
     QSet<QObject*> jobs_;                         // intake jobs and check runs still running
     QHash<CheckRun*, QVector<RowId>> checkRows_;  // entry index -> row

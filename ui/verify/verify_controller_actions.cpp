@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "hashscope/atomic_file.hpp"
+#include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/engine_values.hpp"
 #include "verify/file_table_model.hpp"
@@ -93,6 +94,13 @@ void VerifyController::remove(const QVector<RowId>& ids) {
     }
     workers_->enqueue(std::move(keep));
     sidecarRows_.removeIf([&](RowId id) { return doomed.contains(id); });
+    for (const RowId id : ids) {
+        // A row removed while read stops reading, rather than reading on for nothing.
+        if (auto it = rowStops_.find(id); it != rowStops_.end()) {
+            it->request_stop();
+            rowStops_.erase(it);
+        }
+    }
     model_->removeIds(ids);
     updateBusy();
     emit rowsChanged();
@@ -107,6 +115,50 @@ void VerifyController::acceptSidecars() {
         judgeRow(id);
     }
     model_->flush();
+    emit rowsChanged();
+}
+
+bool VerifyController::skippable(RowId id) const {
+    const VerifyRow* row = model_->find(id);
+    return row != nullptr && !isFinal(row->status) && rowStops_.contains(id);
+}
+
+void VerifyController::skip(const QVector<RowId>& ids) {
+    QSet<RowId> rows;
+    for (const RowId id : ids) {
+        if (skippable(id)) rows.insert(id);
+    }
+    if (rows.isEmpty()) return;
+    // Waiting ones leave the queue now; a running one stops within a block and says so itself.
+    for (const HashTask& task : workers_->takeWaiting(rows)) {
+        if (task.supplement) continue;
+        model_->update(task.row, [](VerifyRow& r) {
+            r.status = RowStatus::skipped;
+            r.reason = tr("skipped");
+            r.reading = false;
+        });
+    }
+    for (const RowId id : rows) rowStops_[id].request_stop();
+    updateBusy();
+    model_->flush();
+    emit rowsChanged();
+}
+
+void VerifyController::pause() {
+    if (paused_) return;
+    gate_->pause();
+    if (busy_) busyNs_ += busyClock_.nsecsElapsed();  // time paused is not time spent
+    paused_ = true;
+    emit pausedChanged(true);
+    emit rowsChanged();
+}
+
+void VerifyController::resume() {
+    if (!paused_) return;
+    paused_ = false;
+    if (busy_) busyClock_.start();
+    gate_->resume();
+    emit pausedChanged(false);
     emit rowsChanged();
 }
 
@@ -128,6 +180,7 @@ void VerifyController::cancel() {
             r.reading = false;
         });
     }
+    resume();  // the stopped reads wake from the pause; what comes next starts unpaused
     model_->flush();
     emit rowsChanged();
 }
@@ -140,6 +193,7 @@ void VerifyController::clear() {
     sidecarRows_.clear();
     requested_.clear();
     rotationalRows_.clear();
+    rowStops_.clear();
     busyNs_ = 0;
     if (busy_) busyClock_.start();
     readTotal_ = 0;

@@ -15,6 +15,7 @@
 
 #include "verify/algorithm_picker.hpp"
 #include "verify/digest_match.hpp"
+#include "verify/drop_overlay.hpp"
 #include "verify/expected_box.hpp"
 #include "verify/file_table_model.hpp"
 #include "verify/key_import.hpp"
@@ -122,6 +123,8 @@ VerifyPage::VerifyPage(QWidget* parent)
     connect(model_, &QAbstractItemModel::modelReset, this, &VerifyPage::applyColumnWidths);
     connectController();
     applyColumnWidths();
+    dropOverlay_ = new DropOverlay(this);
+    describeControls();
     refresh();
 }
 
@@ -207,6 +210,12 @@ void VerifyPage::cancel() {
     objectCheck_->cancel();
 }
 
+void VerifyPage::setPaused(bool paused) { paused ? controller_->pause() : controller_->resume(); }
+
+void VerifyPage::showDropHint(const QStringList& paths) { dropOverlay_->showFor(paths); }
+
+void VerifyPage::hideDropHint() { dropOverlay_->hide(); }
+
 void VerifyPage::shutdown() {
     objectCheck_->cancel();
     controller_->shutdown();
@@ -217,7 +226,17 @@ bool VerifyPage::busy() const { return controller_->busy(); }
 QList<QAction*> VerifyPage::fileActions() const { return {open_, openFolder_, save_}; }
 
 QList<QAction*> VerifyPage::editActions() const {
-    return {rowActions_->copy(), paste_, rowActions_->remove(), nullptr, rowActions_->reverify(), cancel_, clear_};
+    return {rowActions_->copy(),
+            rowActions_->copyLine(),
+            rowActions_->copyPath(),
+            paste_,
+            rowActions_->remove(),
+            nullptr,
+            rowActions_->reverify(),
+            rowActions_->skip(),
+            pause_,
+            cancel_,
+            clear_};
 }
 
 void VerifyPage::scheduleRefresh() {
@@ -229,9 +248,10 @@ void VerifyPage::refresh() {
     stack_->setCurrentWidget(empty ? emptyState_ : static_cast<QWidget*>(table_));
     const bool busy = controller_->busy();
     cancel_->setEnabled(busy);
+    pause_->setEnabled(busy || controller_->paused());
     clear_->setEnabled(!empty || busy);
     save_->setEnabled(!empty);
-    summary_->update(*model_, controller_->bytesReadTotal(), controller_->elapsedNs(), busy);
+    summary_->update(*model_, controller_->bytesReadTotal(), controller_->elapsedNs(), busy, controller_->paused());
     if (!expected_->text().trimmed().isEmpty()) evaluateExpected();
 }
 

@@ -19,6 +19,7 @@ class QToolButton;
 namespace hashscope::ui {
 
 class AlgorithmPicker;
+class DropOverlay;
 class ExpectedBox;
 class FileTableModel;
 class NoticeBar;
@@ -48,12 +49,17 @@ public:
     void importKey(const QString& sumsPath, const QString& keyFile);
     // Stops every worker within one block; rows not finished become cancelled.
     void cancel();
+    // Holds every read after its block until resumed; Cancel still works meanwhile.
+    void setPaused(bool paused);
+    // While something is dragged over the window: a veil saying what dropping `paths` does.
+    void showDropHint(const QStringList& paths);
+    void hideDropHint();
     // cancel() and wait for the workers: for closing the window.
     void shutdown();
     [[nodiscard]] bool busy() const;
 
     // For the main window's menus: Open…, Open folder…, Save sums… / Copy, Paste expected digest,
-    // Remove, Re-verify, Cancel, Clear.
+    // Remove, Re-verify, Skip, Pause, Cancel, Clear.
     [[nodiscard]] QList<QAction*> fileActions() const;
     [[nodiscard]] QList<QAction*> editActions() const;
 
@@ -68,6 +74,7 @@ public:
     [[nodiscard]] NoticeBar* notices() const { return notices_; }
     [[nodiscard]] SignatureStrip* signatures() const { return signatures_; }
     [[nodiscard]] QTableView* table() const { return table_; }
+    [[nodiscard]] DropOverlay* dropOverlay() const { return dropOverlay_; }
 
 private:
     QWidget* makeToolbar();
@@ -75,6 +82,7 @@ private:
     void makeActions();
     void connectController();
     void applyColumnWidths();
+    void describeControls();  // accessible names and descriptions, tab order
     void refresh();           // empty state, buttons, summary
     void evaluateExpected();  // the box against the rows
     void scheduleRefresh();
@@ -94,6 +102,7 @@ private:
     RowActions* rowActions_ = nullptr;
     SumsSaver* saver_ = nullptr;
     QCheckBox* failuresOnly_ = nullptr;
+    QPushButton* pauseButton_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     QPushButton* clearButton_ = nullptr;
     QToolButton* saveButton_ = nullptr;
@@ -101,13 +110,14 @@ private:
     QAction* openFolder_ = nullptr;
     QAction* save_ = nullptr;
     QAction* paste_ = nullptr;
+    QAction* pause_ = nullptr;
     QAction* cancel_ = nullptr;
     QAction* clear_ = nullptr;
+    DropOverlay* dropOverlay_ = nullptr;
     QTimer* refreshTimer_;  // coalesces the workers' updates into a few repaints a second
     QTimer* tickTimer_;     // the elapsed time moves while busy
     QString shownMatch_;
-    int statusColumn_ = -1;  // where the status delegate sits (columns move when algorithms change)    //
-                             // "row:algorithm" last scrolled to, so a match is not re-selected
+    int statusColumn_ = -1;  // where the status delegate sits (columns move when algorithms change)
 };
 
 }  // namespace hashscope::ui

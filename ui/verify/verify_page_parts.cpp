@@ -60,7 +60,6 @@ void VerifyPage::makeActions() {
     save_ = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save sums…"), this);
     save_->setObjectName(QStringLiteral("saveAction"));
     save_->setShortcut(QKeySequence::Save);
-    save_->setToolTip(tr("Save a checksum file (GNU, BSD tag or SFV) of the rows shown"));
     connect(save_, &QAction::triggered, saver_, &SumsSaver::saveWithDialog);
 
     // Ctrl+V outside the box pastes into it; inside, the line edit pastes as usual.
@@ -70,21 +69,37 @@ void VerifyPage::makeActions() {
     paste_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(paste_, &QAction::triggered, expected_, &ExpectedBox::pasteFromClipboard);
 
+    pause_ = new QAction(s->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this);
+    pause_->setObjectName(QStringLiteral("pauseAction"));
+    pause_->setCheckable(true);
+    pause_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    pause_->setToolTip(tr("Pause reading after the current block; again to resume (Ctrl+Shift+P)"));
+    connect(pause_, &QAction::toggled, this, &VerifyPage::setPaused);
+    connect(controller_, &VerifyController::pausedChanged, this, [this](bool paused) {
+        pause_->setChecked(paused);  // also when Cancel ends a pause
+        pause_->setText(paused ? tr("Res&ume") : tr("&Pause"));
+        pause_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+        refresh();
+    });
+
     cancel_ = new QAction(s->standardIcon(QStyle::SP_BrowserStop), tr("Ca&ncel"), this);
     cancel_->setObjectName(QStringLiteral("cancelAction"));
-    cancel_->setToolTip(tr("Stop reading: every file stops within one block"));
+    cancel_->setToolTip(tr("Stop reading: every file stops within one block, also while paused"));
     connect(cancel_, &QAction::triggered, this, &VerifyPage::cancel);
 
     clear_ = new QAction(s->standardIcon(QStyle::SP_DialogResetButton), tr("C&lear"), this);
     clear_->setObjectName(QStringLiteral("clearAction"));
-    clear_->setToolTip(tr("Stop, and remove every row"));
     connect(clear_, &QAction::triggered, this, [this] {
         controller_->clear();
         notices_->dismissAll();
         signatures_->clear();
         refresh();
     });
-    for (QAction* action : {open_, openFolder_, save_, paste_}) addAction(action);
+    openFolder_->setToolTip(tr("Open a folder: every file below it is hashed (Ctrl+Shift+O)"));
+    save_->setToolTip(tr("Save a checksum file (GNU, BSD tag or SFV) of the rows shown (Ctrl+S)"));
+    clear_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    clear_->setToolTip(tr("Stop, and remove every row (Ctrl+Shift+Del)"));
+    for (QAction* action : {open_, openFolder_, save_, paste_, pause_, cancel_, clear_}) addAction(action);
     save_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
 }
 
@@ -117,15 +132,64 @@ QWidget* VerifyPage::makeToolbar() {
     cancelButton_->setObjectName(QStringLiteral("cancelButton"));
     cancelButton_->setToolTip(cancel_->toolTip());
     connect(cancelButton_, &QPushButton::clicked, cancel_, &QAction::trigger);
+    pauseButton_ = new QPushButton(pause_->icon(), pause_->text().remove(QLatin1Char('&')), bar);
+    pauseButton_->setObjectName(QStringLiteral("pauseButton"));
+    pauseButton_->setCheckable(true);
+    pauseButton_->setToolTip(pause_->toolTip());
+    connect(pauseButton_, &QPushButton::clicked, pause_, &QAction::setChecked);
+    connect(pause_, &QAction::changed, pauseButton_, [this] {
+        pauseButton_->setEnabled(pause_->isEnabled());
+        pauseButton_->setChecked(pause_->isChecked());
+        pauseButton_->setText(pause_->text().remove(QLatin1Char('&')));
+        pauseButton_->setIcon(pause_->icon());
+    });
     connect(cancel_, &QAction::enabledChanged, cancelButton_, &QPushButton::setEnabled);
     clearButton_ = new QPushButton(clear_->icon(), clear_->text().remove(QLatin1Char('&')), bar);
     clearButton_->setObjectName(QStringLiteral("clearButton"));
     clearButton_->setToolTip(clear_->toolTip());
     connect(clearButton_, &QPushButton::clicked, clear_, &QAction::trigger);
     connect(clear_, &QAction::enabledChanged, clearButton_, &QPushButton::setEnabled);
+    row->addWidget(pauseButton_);
     row->addWidget(cancelButton_);
     row->addWidget(clearButton_);
     return bar;
+}
+
+void VerifyPage::describeControls() {
+    // What a screen reader says for each control, and the order Tab walks them in: the box,
+    // the algorithms, the toolbar from left to right, the rows.
+    const auto describe = [this](const QString& name, const QString& accessible, const QString& description) {
+        if (auto* w = findChild<QWidget*>(name)) {
+            w->setAccessibleName(accessible);
+            w->setAccessibleDescription(description);
+        }
+    };
+    describe(QStringLiteral("expectedEdit"), tr("Expected digest"),
+             tr("Paste a digest to compare every file against (Ctrl+V)"));
+    describe(QStringLiteral("clipboardOffer"), tr("Use the digest on the clipboard"), {});
+    describe(QStringLiteral("algorithmPicker"), tr("Algorithms"), tr("The digests computed for every file"));
+    describe(QStringLiteral("openActionButton"), tr("Open files"), open_->toolTip());
+    describe(QStringLiteral("openFolderActionButton"), tr("Open folder"), openFolder_->toolTip());
+    describe(QStringLiteral("saveActionButton"), tr("Save sums"), save_->toolTip());
+    describe(QStringLiteral("copyAllButton"), tr("Copy all"), tr("Copy every row shown as GNU, BSD tag or Markdown"));
+    describe(QStringLiteral("reverifyActionButton"), tr("Re-verify"), rowActions_->reverify()->toolTip());
+    describe(QStringLiteral("failuresOnly"), tr("Failures only"), failuresOnly_->toolTip());
+    describe(QStringLiteral("pauseButton"), tr("Pause"), pause_->toolTip());
+    describe(QStringLiteral("cancelButton"), tr("Cancel"), cancel_->toolTip());
+    describe(QStringLiteral("clearButton"), tr("Clear"), clear_->toolTip());
+    describe(QStringLiteral("fileTable"), tr("Files"),
+             tr("One row per file: size, progress, speed, digests and status. Right-click or Shift+F10 for "
+                "actions; Delete removes, Ctrl+C copies digests"));
+    describe(QStringLiteral("summaryBar"), tr("Summary"), tr("Files and bytes done, speed, time left and counts"));
+    QWidget* previous = nullptr;
+    for (const char* name : {"expectedEdit", "clipboardOffer", "algorithmPicker", "openActionButton",
+                             "openFolderActionButton", "saveActionButton", "copyAllButton", "reverifyActionButton",
+                             "failuresOnly", "pauseButton", "cancelButton", "clearButton", "fileTable"}) {
+        auto* w = findChild<QWidget*>(QLatin1String(name));
+        if (w == nullptr) continue;
+        if (previous) setTabOrder(previous, w);
+        previous = w;
+    }
 }
 
 QWidget* VerifyPage::makeEmptyState() {

@@ -50,7 +50,8 @@ struct HashTask {
     bool supplement = false;    // more digests for a row already read: its status is left alone
     bool findSidecars = false;  // look for X.sha256, SHA256SUMS, ... first (files dropped one by one)
     bool rotational = false;    // on a spinning disk: reads from it take turns
-    std::stop_token stop;
+    std::stop_token stop;       // the run's: Cancel
+    std::stop_token skip;       // this row's alone: Skip
 };
 
 // What a hash worker says about a task: it started, it progressed (throttled), it finished.

@@ -56,6 +56,23 @@ public:
         return out;
     }
 
+    // The tasks not yet taken for which `pick(task)` holds; the others keep their order.
+    template <class Pick>
+    std::vector<Task> takeIf(Pick&& pick) {
+        const std::lock_guard lock(mutex_);
+        std::vector<Task> out;
+        std::deque<Task> keep;
+        for (auto& task : tasks_) {
+            if (pick(task)) {
+                out.push_back(std::move(task));
+            } else {
+                keep.push_back(std::move(task));
+            }
+        }
+        tasks_ = std::move(keep);
+        return out;
+    }
+
     [[nodiscard]] std::size_t waiting() const {
         const std::lock_guard lock(mutex_);
         return tasks_.size();
