@@ -79,15 +79,17 @@ commands:
                         Every run (a stopped one too) is kept in the results library unless
                         --no-save; --library DIR keeps it elsewhere.
   results list [--json] | show ID | compare ID ID... [--fail-above PCT] [--markdown]
-          | import FILE... | rm ID   [--library DIR]
+          | export ID... --html FILE | import FILE... | rm ID   [--library DIR]
                         the kept runs, in $HASHSCOPE_RESULTS_DIR, else
                         $XDG_DATA_HOME/HashScope/results (~/.local/share/HashScope/results).
                         list: id, date, CPU, preset, revision, build type, cells, partial.
                         show: the run's table. compare: each cell the runs share, ns/op as a
                         ratio to the first run's, * where the 99.9% intervals do not overlap;
                         --fail-above PCT exits 1 when a cell is significantly slower than the
-                        first run by more than PCT%. import: copy benchmark JSON files in
-                        (one bad file imports none). rm: delete a run.
+                        first run by more than PCT%. export: one self-contained HTML page
+                        (environment, table, SVG chart per run; the comparison for two or
+                        more). import: copy benchmark JSON files in (one bad file imports
+                        none). rm: delete a run.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,
                         then random messages in random splits against the reference
