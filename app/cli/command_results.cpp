@@ -45,7 +45,9 @@ int list(const Arguments& args) {
                            {"git_revision", r.revision},
                            {"build_type", r.build_type},
                            {"cells", r.cells},
-                           {"partial", r.partial}});
+                           {"partial", r.partial},
+                           {"name", r.name},
+                           {"note", r.note}});
         }
         std::cout << out.dump(2) << '\n';
         return exit_ok;
@@ -177,17 +179,12 @@ int export_runs(const Arguments& args) {
         complain_usage("results export takes one or more run ids and --html FILE");
         return exit_usage;
     }
-    const auto dir = library_dir(args);
-    std::vector<ReportRun> runs;
-    for (const auto& id : ids) {
-        auto report = load_run(dir, id);
-        if (!report) {
-            complain(report.error().message);
-            return exit_usage;
-        }
-        runs.push_back(ReportRun{id, {}, {}, std::move(*report)});
+    auto runs = load_named_runs(library_dir(args), ids);
+    if (!runs) {
+        complain(runs.error().message);
+        return exit_usage;
     }
-    if (auto written = write_file_atomically(*file, to_html(runs)); !written) {
+    if (auto written = write_file_atomically(*file, to_html(*runs)); !written) {
         complain(written.error().message);
         return exit_failed;
     }

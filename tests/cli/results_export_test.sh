@@ -89,6 +89,17 @@ same "  no <script> from the file" "script: 0" "$(grep '^script:' parsed.txt)"
 same "  one chart" "svg: 1" "$(grep '^svg:' parsed.txt)"
 holds "  the name is shown as text" "$(grep '^text:' parsed.txt)" "<script>alert(1)</script> & Co"
 
+# A name and a note given on the Results page (the library's .notes.json) head the run's section.
+printf '{"version": 1, "runs": {"%s": {"name": "before <the> fix", "note": "pinned & quiet"}}}' "${ids[0]}" \
+  > "$lib/.notes.json"
+"$cli" results export "${ids[0]}" --html named.html --library "$lib" 2> /dev/null
+python3 check_html.py named.html > parsed.txt
+same "  well formed with a name and a note" "errors: none" "$(grep '^errors:' parsed.txt)"
+holds "  the run's name heads it" "$(grep '^text:' parsed.txt)" "before <the> fix (${ids[0]})"
+holds "  and its note follows" "$(grep '^text:' parsed.txt)" "pinned & quiet"
+same "  list --json carries the name" "before <the> fix" \
+  "$("$cli" results list --json --library "$lib" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["name"])')"
+
 "$cli" results export "${ids[0]}" --library "$lib" > /dev/null 2>&1; status=$?
 same "export without --html: exit 2" 2 "$status"
 "$cli" results export --html x.html --library "$lib" > /dev/null 2>&1; status=$?

@@ -14,6 +14,7 @@
 #include "common/file_names.hpp"
 #include "main/about_dialog.hpp"
 #include "main/exclusive_runs.hpp"
+#include "results/results_page.hpp"
 #include "system/calibration_panel.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent)
       pages_(new QTabWidget(this)),
       verify_(new VerifyPage(pages_)),
       benchmark_(new BenchmarkPage(pages_)),
+      results_(new ResultsPage(pages_)),
       system_(new SystemPage(pages_)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("HashScope"));
@@ -54,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->setDocumentMode(true);
     pages_->addTab(verify_, tr("Verify"));
     pages_->addTab(benchmark_, tr("Benchmark"));
+    pages_->addTab(results_, tr("Results"));
     pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
     makeMenus();
@@ -141,6 +144,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // Stop the worker before the widgets it reports to go away; it stops within one block.
     verify_->shutdown();
     benchmark_->shutdown();
+    results_->shutdown();                // a deletion still offering Undo becomes final
     system_->calibration()->shutdown();  // an interrupted calibration leaves the previous one in force
     QMainWindow::closeEvent(event);
 }

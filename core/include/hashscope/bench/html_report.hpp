@@ -9,15 +9,9 @@
 #include <vector>
 
 #include "hashscope/bench/report.hpp"
+#include "hashscope/bench/results_library.hpp"  // ReportRun
 
 namespace hashscope::bench {
-
-struct ReportRun {
-    std::string id;    // the run's library id (or a file name)
-    std::string name;  // a name given to the run; "" for none
-    std::string note;  // an annotation; "" for none
-    BenchReport report;
-};
 
 // Text made safe for HTML content and quoted attribute values: & < > " ' escaped.
 std::string html_escape(std::string_view text);
