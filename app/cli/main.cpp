@@ -90,6 +90,10 @@ commands:
                         (environment, table, SVG chart per run; the comparison for two or
                         more). import: copy benchmark JSON files in (one bad file imports
                         none). rm: delete a run.
+  advise [--purpose corruption|interop|tamper|dedup] [--size SIZE] [--library DIR]
+                        which checksum for a purpose (default corruption) at a message size
+                        (default 1MiB), each with why it fits; ranked by GB/s where this CPU's
+                        kept runs measured it (corruption, dedup), else in the rules' order.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,
                         then random messages in random splits against the reference
@@ -131,6 +135,7 @@ int main(int argc, char** argv) {
     if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
     if (command == "merge") return run_merge(argc, argv, 2);        // reads records, hashes nothing
     if (command == "results") return run_results(argc, argv, 2);    // reads kept runs, measures nothing
+    if (command == "advise") return run_advise(argc, argv, 2);      // reads kept runs, measures nothing
     // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     if (command == "cpu") return run_cpu(argc, argv, 2, calibration);
