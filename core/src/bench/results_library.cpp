@@ -268,13 +268,14 @@ std::map<std::string, RunNote> read_run_notes(const fs::path& dir) {
     const json j = json::parse(in, nullptr, false);
     if (!j.is_object() || j.value("version", 0) != notes_version || !j.contains("runs") || !j["runs"].is_object())
         return notes;
-    for (const auto& [id, n] : j["runs"].items()) {
-        if (!n.is_object()) continue;
-        const auto text = [&](const char* key) {
-            const auto it = n.find(key);
-            return it != n.end() && it->is_string() ? it->get<std::string>() : std::string();
+    for (const auto& item : j["runs"].items()) {
+        const json& entry = item.value();
+        if (!entry.is_object()) continue;
+        const auto text = [&entry](const char* key) {
+            const auto it = entry.find(key);
+            return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
         };
-        notes[id] = RunNote{text("name"), text("note")};
+        notes[item.key()] = RunNote{text("name"), text("note")};
     }
     return notes;
 }
