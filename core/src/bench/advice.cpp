@@ -8,6 +8,24 @@
 namespace hashscope::bench {
 namespace {
 
+struct PurposeRow {
+    Purpose purpose;
+    std::string_view name, description;
+};
+constexpr PurposeRow purposes[] = {
+    {Purpose::corruption, "corruption", "detect accidental damage (disks, networks, memory)"},
+    {Purpose::interop, "interop", "match a digest someone else computes or publishes"},
+    {Purpose::tamper, "tamper", "detect deliberate changes"},
+    {Purpose::dedup, "dedup", "find identical content by its digest"},
+};
+
+const PurposeRow& purpose_row(Purpose purpose) {
+    for (const auto& p : purposes) {
+        if (p.purpose == purpose) return p;
+    }
+    return purposes[0];
+}
+
 struct Candidate {
     const char* algorithm;
     const char* why;
@@ -89,39 +107,14 @@ void fill_measurement(Suggestion& s, std::size_t size, const std::string& cpu_mo
 }  // namespace
 
 Result<Purpose> parse_purpose(std::string_view text) {
-    for (const auto p : {Purpose::corruption, Purpose::interop, Purpose::tamper, Purpose::dedup}) {
-        if (text == purpose_name(p)) return p;
+    for (const auto& p : purposes) {
+        if (text == p.name) return p.purpose;
     }
     return Error{"unknown purpose '" + std::string(text) + "' (corruption, interop, tamper or dedup)"};
 }
 
-std::string_view purpose_name(Purpose purpose) {
-    switch (purpose) {
-        case Purpose::corruption:
-            return "corruption";
-        case Purpose::interop:
-            return "interop";
-        case Purpose::tamper:
-            return "tamper";
-        case Purpose::dedup:
-            return "dedup";
-    }
-    return "corruption";
-}
-
-std::string_view purpose_description(Purpose purpose) {
-    switch (purpose) {
-        case Purpose::corruption:
-            return "detect accidental damage (disks, networks, memory)";
-        case Purpose::interop:
-            return "match a digest someone else computes or publishes";
-        case Purpose::tamper:
-            return "detect deliberate changes";
-        case Purpose::dedup:
-            return "find identical content by its digest";
-    }
-    return "";
-}
+std::string_view purpose_name(Purpose purpose) { return purpose_row(purpose).name; }
+std::string_view purpose_description(Purpose purpose) { return purpose_row(purpose).description; }
 
 Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, const std::vector<BenchReport>& runs) {
     Advice advice;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "hashscope/bench/results_compare.hpp"
+#include "test_cells.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -16,14 +17,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 CellResult cell(std::string algorithm, std::size_t size, double mean, double error) {
-    CellResult c;
-    c.algorithm = std::move(algorithm);
-    c.implementation = "portable";
-    c.size = size;
-    c.samples = 10;
-    c.ns_per_op = {10, mean, mean, mean, mean, error / 2, error};
-    c.gb_per_s = static_cast<double>(size) / mean;
-    return c;
+    return testing::made_cell(std::move(algorithm), size, mean, error);
 }
 
 ReportRun run(const std::string& id, double crc_mean, const std::string& cpu) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "hashscope/bench/results_compare.hpp"
+#include "test_cells.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -33,13 +34,7 @@ protected:
 };
 
 CellResult cell(std::string algorithm, std::size_t size, double mean, double error) {
-    CellResult c;
-    c.algorithm = std::move(algorithm);
-    c.implementation = "portable";
-    c.size = size;
-    c.samples = 10;
-    c.ns_per_op = {10, mean, mean, mean, mean, error / 2, error};
-    return c;
+    return testing::made_cell(std::move(algorithm), size, mean, error);
 }
 
 BenchReport report(double crc_mean, const std::string& cpu = "Test CPU") {
