@@ -1,4 +1,5 @@
-// `hashscope-cli results`: the library of kept benchmark runs — list, show, compare, import, rm.
+// `hashscope-cli results`: the library of kept benchmark runs — list, show, compare, export, import,
+// rm.
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -8,6 +9,8 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "hashscope/atomic_file.hpp"
+#include "hashscope/bench/html_report.hpp"
 #include "hashscope/bench/results_compare.hpp"
 #include "hashscope/bench/results_library.hpp"
 
@@ -42,7 +45,9 @@ int list(const Arguments& args) {
                            {"git_revision", r.revision},
                            {"build_type", r.build_type},
                            {"cells", r.cells},
-                           {"partial", r.partial}});
+                           {"partial", r.partial},
+                           {"name", r.name},
+                           {"note", r.note}});
         }
         std::cout << out.dump(2) << '\n';
         return exit_ok;
@@ -110,8 +115,7 @@ void print_comparison(const RunsComparison& c, const std::vector<std::string>& i
         }
         for (std::size_t i = 0; i < cell.against_first.size(); ++i) {
             const auto& cmp = cell.against_first[i];
-            const std::string ratio =
-                "×" + fixed(cmp.speedup > 0 ? 1 / cmp.speedup : 0, 3) + (cmp.significant ? "*" : "");
+            const std::string ratio = "×" + fixed(cell.ratio(i), 3) + (cmp.significant ? "*" : "");
             if (markdown) {
                 out << ' ' << ratio << " |";
             } else {
@@ -168,6 +172,26 @@ int compare(const Arguments& args) {
     return slower.empty() ? exit_ok : exit_failed;
 }
 
+int export_runs(const Arguments& args) {
+    const std::vector<std::string> ids(args.operands().begin() + 1, args.operands().end());
+    const auto file = args.value("html");
+    if (ids.empty() || !file || file->empty()) {
+        complain_usage("results export takes one or more run ids and --html FILE");
+        return exit_usage;
+    }
+    auto runs = load_named_runs(library_dir(args), ids);
+    if (!runs) {
+        complain(runs.error().message);
+        return exit_usage;
+    }
+    if (auto written = write_file_atomically(*file, to_html(*runs)); !written) {
+        complain(written.error().message);
+        return exit_failed;
+    }
+    std::cerr << "wrote " << *file << '\n';
+    return exit_ok;
+}
+
 int import(const Arguments& args) {
     const std::vector<std::string> files(args.operands().begin() + 1, args.operands().end());
     if (files.empty()) {
@@ -211,8 +235,9 @@ int remove(const Arguments& args) {
 }  // namespace
 
 int run_results(int argc, char** argv, int first) {
-    const Arguments args(argc, argv, first,
-                         {{"library", 0, true}, {"json", 0, false}, {"markdown", 0, false}, {"fail-above", 0, true}});
+    const Arguments args(
+        argc, argv, first,
+        {{"library", 0, true}, {"json", 0, false}, {"markdown", 0, false}, {"fail-above", 0, true}, {"html", 0, true}});
     if (!args.ok()) {
         complain_usage(args.error());
         return exit_usage;
@@ -220,7 +245,7 @@ int run_results(int argc, char** argv, int first) {
     const std::string action = args.operands().empty() ? "" : args.operands().front();
     // An option given to an action that ignores it is a usage error, not silently dropped.
     const std::pair<const char*, const char*> owners[] = {
-        {"json", "list"}, {"markdown", "compare"}, {"fail-above", "compare"}};
+        {"json", "list"}, {"markdown", "compare"}, {"fail-above", "compare"}, {"html", "export"}};
     for (const auto& [option, owner] : owners) {
         if (args.has(option) && action != owner) {
             complain_usage(std::string("--") + option + " is an option of 'results " + owner + "'");
@@ -230,9 +255,10 @@ int run_results(int argc, char** argv, int first) {
     if (action == "list") return list(args);
     if (action == "show") return show(args);
     if (action == "compare") return compare(args);
+    if (action == "export") return export_runs(args);
     if (action == "import") return import(args);
     if (action == "rm") return remove(args);
-    complain_usage(action.empty() ? "results wants list, show, compare, import or rm"
+    complain_usage(action.empty() ? "results wants list, show, compare, export, import or rm"
                                   : "unknown results command '" + action + "'");
     return exit_usage;
 }

@@ -18,6 +18,7 @@ int run_cpu(int argc, char** argv, int first, const AppliedCalibration& calibrat
 int run_calibrate(int argc, char** argv, int first);
 int run_bench(int argc, char** argv, int first);
 int run_results(int argc, char** argv, int first);
+int run_advise(int argc, char** argv, int first);
 int run_check(int argc, char** argv, int first);
 int run_audit(int argc, char** argv, int first);
 int run_verify(int argc, char** argv, int first);

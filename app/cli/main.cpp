@@ -79,15 +79,21 @@ commands:
                         Every run (a stopped one too) is kept in the results library unless
                         --no-save; --library DIR keeps it elsewhere.
   results list [--json] | show ID | compare ID ID... [--fail-above PCT] [--markdown]
-          | import FILE... | rm ID   [--library DIR]
+          | export ID... --html FILE | import FILE... | rm ID   [--library DIR]
                         the kept runs, in $HASHSCOPE_RESULTS_DIR, else
                         $XDG_DATA_HOME/HashScope/results (~/.local/share/HashScope/results).
                         list: id, date, CPU, preset, revision, build type, cells, partial.
                         show: the run's table. compare: each cell the runs share, ns/op as a
                         ratio to the first run's, * where the 99.9% intervals do not overlap;
                         --fail-above PCT exits 1 when a cell is significantly slower than the
-                        first run by more than PCT%. import: copy benchmark JSON files in
-                        (one bad file imports none). rm: delete a run.
+                        first run by more than PCT%. export: one self-contained HTML page
+                        (environment, table, SVG chart per run; the comparison for two or
+                        more). import: copy benchmark JSON files in (one bad file imports
+                        none). rm: delete a run.
+  advise [--purpose corruption|interop|tamper|dedup] [--size SIZE] [--library DIR]
+                        which checksum for a purpose (default corruption) at a message size
+                        (default 1MiB), each with why it fits; ranked by GB/s where this CPU's
+                        kept runs measured it (corruption, dedup), else in the rules' order.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,
                         then random messages in random splits against the reference
@@ -129,6 +135,7 @@ int main(int argc, char** argv) {
     if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
     if (command == "merge") return run_merge(argc, argv, 2);        // reads records, hashes nothing
     if (command == "results") return run_results(argc, argv, 2);    // reads kept runs, measures nothing
+    if (command == "advise") return run_advise(argc, argv, 2);      // reads kept runs, measures nothing
     // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     if (command == "cpu") return run_cpu(argc, argv, 2, calibration);

@@ -22,7 +22,7 @@
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: hashscope [--hash] [--new-window] [PATH]...\n"
+    "Usage: hashscope [--hash] [--new-window] [--page verify|benchmark|results|system] [PATH]...\n"
     "       hashscope render RESULTS.json -o CHART.png|.svg|.pdf [--view nsop|gbps|threads|bars] ...\n"
     "Verify files and benchmark checksums. Files and folders given are hashed (SHA-256 and CRC-32C\n"
     "unless other algorithms were picked), and checksum files (SHA256SUMS, *.sha256, ...) are checked.\n"
@@ -31,6 +31,7 @@ constexpr const char* kUsage =
     "\n"
     "      --hash        hash checksum files like any other file instead of checking them\n"
     "      --new-window  open a window of its own even when one is open\n"
+    "      --page PAGE   open the window on this page: verify, benchmark, results or system\n"
     "  -h, --help        show this help and exit\n"
     "      --version     show the version and exit\n";
 
@@ -64,6 +65,8 @@ QList<QByteArray> pathArguments(int argc, char** argv, const QStringList& parsed
         const QByteArray argument(argv[i]);
         if (options && argument == "--") {
             options = false;
+        } else if (options && argument == "--page") {
+            ++i;  // its value is not a path
         } else if (!options || !argument.startsWith('-') || argument == "-") {
             paths << argument;
         }
@@ -105,11 +108,22 @@ int main(int argc, char** argv) {
     const QCommandLineOption hash(QStringLiteral("hash"),
                                   QStringLiteral("Hash checksum files instead of checking them."));
     const QCommandLineOption newWindow(QStringLiteral("new-window"), QStringLiteral("Open a window of its own."));
-    parser.addOptions({hash, newWindow});
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("The page to open on: verify, benchmark, results or system."),
+                                  QStringLiteral("PAGE"));
+    parser.addOptions({hash, newWindow, page});
     parser.addPositionalArgument(QStringLiteral("paths"),
                                  QStringLiteral("Files and folders to hash, checksum files to check."),
                                  QStringLiteral("[PATH]..."));
     parser.process(app);  // rejects unknown options with a message and exit code 1
+    const QString startPage = parser.value(page);
+    if (parser.isSet(page) && !QStringList{QStringLiteral("verify"), QStringLiteral("benchmark"),
+                                           QStringLiteral("results"), QStringLiteral("system")}
+                                   .contains(startPage)) {
+        std::fprintf(stderr, "hashscope: --page wants verify, benchmark, results or system, not '%s'\n",
+                     startPage.toLocal8Bit().constData());
+        return 2;
+    }
 
     // Absolute paths, so each row's tooltip says exactly which file it is.
     const hashscope::ui::OpenRequest request{pathArguments(argc, argv, parser.positionalArguments()),
@@ -126,7 +140,8 @@ int main(int argc, char** argv) {
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     hashscope::ui::MainWindow window;
     window.systemPage()->calibration()->showApplied(calibration);
-    window.openFiles(hashscope::ui::filePaths(request), request.hash);
+    if (!startPage.isEmpty()) window.showPage(startPage + QStringLiteral("Page"));
+    window.openFiles(hashscope::ui::filePaths(request), request.hash);  // files bring the Verify page forward
     QObject::connect(&instance, &hashscope::ui::SingleInstance::requested, &window,
                      [&window](const hashscope::ui::OpenRequest& later) {
                          window.openRequested(hashscope::ui::filePaths(later), later.hash);

@@ -17,6 +17,7 @@
 #include "bench/results_model.hpp"
 #include "bench/run_progress.hpp"
 #include "bench_page_test_support.hpp"
+#include "hashscope/bench/results_library.hpp"
 
 using namespace hashscope;
 using namespace hashscope::ui;
@@ -109,10 +110,18 @@ void BenchPageRunTest::tinyRunFillsTableAndChart() {
 
     auto* progress = page_->findChild<QLabel*>(QStringLiteral("progressText"));
     QCOMPARE(progress->text(), QStringLiteral("4 of 4 cells"));
-    QVERIFY(
-        page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text().startsWith(QStringLiteral("Finished")));
+    const QString status = page_->findChild<QLabel*>(QStringLiteral("benchStatusLine"))->text();
+    QVERIFY(status.startsWith(QStringLiteral("Finished")));
     QVERIFY(button("runButton")->isEnabled());
     QVERIFY(!button("benchCancelButton")->isEnabled());
+
+    // The run is kept in the results library, as the CLI's bench keeps its runs.
+    const auto kept = bench::list_runs(bench::default_results_dir());
+    QVERIFY(!kept.empty());
+    QVERIFY2(status.contains(QString::fromStdString(kept.back().id)), qPrintable(status));
+    auto back = bench::load_run(bench::default_results_dir(), kept.back().id);
+    QVERIFY(back);
+    QCOMPARE(back->results.size(), page_->report().results.size());
 }
 
 void BenchPageRunTest::cancelStopsARunMidway() {

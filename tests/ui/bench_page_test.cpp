@@ -13,6 +13,7 @@
 #include "bench/results_model.hpp"
 #include "bench_page_test_support.hpp"
 #include "main/main_window.hpp"
+#include "results/results_page.hpp"
 
 using namespace hashscope;
 using namespace hashscope::ui;
@@ -34,9 +35,12 @@ void BenchPageTest::windowHasTheBenchmarkAndSystemPages() {
     QVERIFY(pages);
     QStringList tabs;
     for (int i = 0; i < pages->count(); ++i) tabs << pages->tabText(i);
-    QCOMPARE(tabs, (QStringList{QStringLiteral("Verify"), QStringLiteral("Benchmark"), QStringLiteral("System")}));
+    QCOMPARE(tabs, (QStringList{QStringLiteral("Verify"), QStringLiteral("Benchmark"), QStringLiteral("Results"),
+                                QStringLiteral("System")}));
     QVERIFY(window.showPage(QStringLiteral("benchmarkPage")));
     QCOMPARE(pages->currentWidget(), window.benchmarkPage());
+    QVERIFY(window.showPage(QStringLiteral("resultsPage")));
+    QCOMPARE(pages->currentWidget(), static_cast<QWidget*>(window.resultsPage()));
     QVERIFY(!window.showPage(QStringLiteral("noSuchPage")));
 }
 

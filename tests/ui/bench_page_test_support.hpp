@@ -62,6 +62,8 @@ protected:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
         QVERIFY(!hashscope::ui::rememberingSettings());
+        // Finished runs are kept in the results library: this test's, never the user's.
+        qputenv("HASHSCOPE_RESULTS_DIR", settingsDir_.filePath(QStringLiteral("results")).toLocal8Bit());
     }
 
     QTemporaryDir settingsDir_;  // QSettings of this test, whatever it remembers

@@ -23,6 +23,7 @@
 #include "bench/settings_store.hpp"
 #include "common/status_colours.hpp"
 #include "hashscope/bench/environment.hpp"
+#include "hashscope/bench/results_library.hpp"
 #include "hashscope/bench/runner.hpp"
 
 namespace hashscope::ui {
@@ -258,7 +259,19 @@ void BenchmarkPage::onFinished(const bench::BenchReport& report) {
     done_ = report_.results.size();
     showWarnings(report_.environment.warnings);
     const QString summary = tr("%1 of %2 cells in %3 s").arg(done_).arg(total_).arg(report_.elapsed_s, 0, 'f', 1);
-    setStatus(cancelled ? tr("Cancelled: %1").arg(summary) : tr("Finished: %1").arg(summary));
+    // Kept in the results library as `hashscope-cli bench` keeps its runs (a stopped one too), so
+    // the Results page lists it; a library that cannot be written costs only a word here.
+    QString kept;
+    bool keptFailed = false;
+    if (!report_.results.empty()) {
+        if (auto id = bench::save_run(bench::default_results_dir(), report_); id) {
+            kept = tr("; kept in the results library as %1").arg(QString::fromStdString(*id));
+        } else {
+            kept = tr("; not kept in the results library: %1").arg(QString::fromStdString(id.error().message));
+            keptFailed = true;
+        }
+    }
+    setStatus((cancelled ? tr("Cancelled: %1").arg(summary) : tr("Finished: %1").arg(summary)) + kept, keptFailed);
     updateProgress();
     refresh();
     emit runningChanged(false);

@@ -18,6 +18,7 @@
 #include "main/about_dialog.hpp"
 #include "main/exclusive_runs.hpp"
 #include "main/theme.hpp"
+#include "results/results_page.hpp"
 #include "system/calibration_panel.hpp"
 #include "system/system_page.hpp"
 #include "verify/verify_page.hpp"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
       pages_(new QTabWidget(this)),
       verify_(new VerifyPage(pages_)),
       benchmark_(new BenchmarkPage(pages_)),
+      results_(new ResultsPage(pages_)),
       system_(new SystemPage(pages_)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("HashScope"));
@@ -58,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->setDocumentMode(true);
     pages_->addTab(verify_, tr("Verify"));
     pages_->addTab(benchmark_, tr("Benchmark"));
+    pages_->addTab(results_, tr("Results"));
     pages_->addTab(system_, tr("System"));
     setCentralWidget(pages_);
     makeMenus();
@@ -179,6 +182,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // Stop the worker before the widgets it reports to go away; it stops within one block.
     verify_->shutdown();
     benchmark_->shutdown();
+    results_->shutdown();                // a deletion still offering Undo becomes final
     system_->calibration()->shutdown();  // an interrupted calibration leaves the previous one in force
     QMainWindow::closeEvent(event);
 }

@@ -12,6 +12,7 @@ namespace hashscope::ui {
 
 class AboutDialog;
 class BenchmarkPage;
+class ResultsPage;
 class SystemPage;
 class VerifyPage;
 
@@ -29,8 +30,10 @@ public:
     void openRequested(const QStringList& paths, bool hash);
     [[nodiscard]] VerifyPage* verifyPage() const { return verify_; }
     [[nodiscard]] BenchmarkPage* benchmarkPage() const { return benchmark_; }
+    [[nodiscard]] ResultsPage* resultsPage() const { return results_; }
     [[nodiscard]] SystemPage* systemPage() const { return system_; }
-    // Brings a page to the front by its objectName ("verifyPage", "benchmarkPage", "systemPage");
+    // Brings a page to the front by its objectName ("verifyPage", "benchmarkPage", "resultsPage",
+    // "systemPage");
     // false if there is none.
     bool showPage(const QString& objectName);
 
@@ -52,6 +55,7 @@ private:
     QTabWidget* pages_;
     VerifyPage* verify_;
     BenchmarkPage* benchmark_;
+    ResultsPage* results_;
     SystemPage* system_;
     AboutDialog* about_ = nullptr;
 };

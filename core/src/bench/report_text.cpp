@@ -6,17 +6,12 @@
 
 #include "hashscope/bench/report.hpp"
 #include "hashscope/bench/sizes.hpp"
+#include "number_text.hpp"
 
 namespace hashscope::bench {
 namespace {
 
-// Three significant digits at least, no exponent: 0.512, 8.10, 317.8, 63978.
-std::string number(double v) {
-    char buffer[64];
-    const double a = v < 0 ? -v : v;
-    std::snprintf(buffer, sizeof buffer, a < 10 ? "%.3f" : a < 100 ? "%.2f" : a < 10000 ? "%.1f" : "%.0f", v);
-    return buffer;
-}
+std::string number(double v) { return report_number(v); }
 
 std::string pad(const std::string& s, std::size_t width, bool right) {
     if (s.size() >= width) return s;
@@ -37,6 +32,13 @@ std::string csv_quote(const std::string& s) {
 }
 
 }  // namespace
+
+std::string report_number(double v) {
+    char buffer[64];
+    const double a = v < 0 ? -v : v;
+    std::snprintf(buffer, sizeof buffer, a < 10 ? "%.3f" : a < 100 ? "%.2f" : a < 10000 ? "%.1f" : "%.0f", v);
+    return buffer;
+}
 
 std::string to_table(const BenchReport& report) {
     const bool with_baseline =

@@ -32,9 +32,14 @@ std::string placements_of(const BenchReport& r) {
 
 }  // namespace
 
-double SharedCell::slowdown_pct(std::size_t later) const {
+double SharedCell::ratio(std::size_t later) const {
     const auto& c = against_first.at(later);
-    return c.speedup > 0 ? (1 / c.speedup - 1) * 100 : 0;
+    return c.speedup > 0 ? 1 / c.speedup : 0;
+}
+
+double SharedCell::slowdown_pct(std::size_t later) const {
+    const double r = ratio(later);
+    return r > 0 ? (r - 1) * 100 : 0;
 }
 
 std::string cell_label(const CellResult& cell) {

@@ -3,7 +3,8 @@
 // them on every `results list` would take many seconds, and the head of a file cannot be trusted
 // to hold the summary (JSON objects are unordered; files come from other machines and hand
 // edits). The index is only a cache: a stale entry is re-read, a missing or damaged index is
-// rebuilt, and one that cannot be written (a read-only library) just costs the re-reading.
+// rebuilt, and one that cannot be written (a read-only library) just costs the re-reading. Names
+// and notes users give runs are not a cache and live apart, in .notes.json.
 #include "hashscope/bench/results_library.hpp"
 
 #include <fcntl.h>
@@ -30,7 +31,9 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr const char* index_name = ".index.json";
-constexpr int index_version = 1;
+constexpr const char* notes_name = ".notes.json";
+constexpr int notes_version = 1;
+constexpr int index_version = 2;  // 2: the machine and its warnings
 
 fs::path run_path(const fs::path& dir, std::string_view id) { return dir / (std::string(id) + ".json"); }
 
@@ -72,6 +75,11 @@ RunSummary summarize_file(const fs::path& file) {
     s.preset = report->spec.preset;
     s.revision = report->environment.git_revision;
     s.build_type = report->environment.build_type;
+    s.architecture = report->environment.architecture;
+    s.hypervisor = report->environment.hypervisor;
+    s.os = report->environment.os;
+    s.threads = report->environment.threads;
+    s.warnings = report->environment.warnings;
     s.cells = report->results.size();
     s.partial = report->cancelled;
     return s;
@@ -86,6 +94,11 @@ json summary_json(const RunSummary& s) {
             {"preset", s.preset},
             {"revision", s.revision},
             {"build_type", s.build_type},
+            {"architecture", s.architecture},
+            {"hypervisor", s.hypervisor},
+            {"os", s.os},
+            {"threads", s.threads},
+            {"warnings", s.warnings},
             {"cells", s.cells},
             {"partial", s.partial}};
 }
@@ -101,6 +114,11 @@ RunSummary summary_from(const std::string& id, const json& j) {
     s.preset = j.at("preset").get<std::string>();
     s.revision = j.at("revision").get<std::string>();
     s.build_type = j.at("build_type").get<std::string>();
+    s.architecture = j.at("architecture").get<std::string>();
+    s.hypervisor = j.at("hypervisor").get<std::string>();
+    s.os = j.at("os").get<std::string>();
+    s.threads = j.at("threads").get<unsigned>();
+    s.warnings = j.at("warnings").get<std::vector<std::string>>();
     s.cells = j.at("cells").get<std::size_t>();
     s.partial = j.at("partial").get<bool>();
     return s;
@@ -114,6 +132,15 @@ json read_index(const fs::path& dir) {
     if (!j.is_object() || j.value("version", 0) != index_version || !j.contains("runs") || !j["runs"].is_object())
         return json::object();
     return j["runs"];
+}
+
+Result<bool> write_notes(const fs::path& dir, const std::map<std::string, RunNote>& notes) {
+    json runs = json::object();
+    for (const auto& [id, n] : notes) runs[id] = {{"name", n.name}, {"note", n.note}};
+    auto written =
+        write_file_atomically(dir / notes_name, json{{"version", notes_version}, {"runs", runs}}.dump(2) + "\n");
+    if (!written) return Error{"cannot keep the note: " + written.error().message};
+    return true;
 }
 
 std::string random_suffix() {
@@ -223,8 +250,48 @@ std::vector<RunSummary> list_runs(const fs::path& dir) {
         (void)write_file_atomically(dir / index_name,
                                     json{{"version", index_version}, {"runs", new_index}}.dump() + "\n");
     }
+    const auto notes = read_run_notes(dir);
+    for (auto& r : runs) {
+        if (const auto n = notes.find(r.id); n != notes.end()) {
+            r.name = n->second.name;
+            r.note = n->second.note;
+        }
+    }
     std::sort(runs.begin(), runs.end(), [](const RunSummary& a, const RunSummary& b) { return a.id < b.id; });
     return runs;
+}
+
+std::map<std::string, RunNote> read_run_notes(const fs::path& dir) {
+    std::map<std::string, RunNote> notes;
+    std::ifstream in(dir / notes_name, std::ios::binary);
+    if (!in) return notes;
+    const json j = json::parse(in, nullptr, false);
+    if (!j.is_object() || j.value("version", 0) != notes_version || !j.contains("runs") || !j["runs"].is_object())
+        return notes;
+    for (const auto& item : j["runs"].items()) {
+        const json& entry = item.value();
+        if (!entry.is_object()) continue;
+        const auto text = [&entry](const char* key) {
+            const auto it = entry.find(key);
+            return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
+        };
+        notes[item.key()] = RunNote{text("name"), text("note")};
+    }
+    return notes;
+}
+
+Result<bool> set_run_note(const fs::path& dir, std::string_view id, const RunNote& note) {
+    std::error_code ec;
+    if (!is_valid_run_id(id) || !fs::is_regular_file(run_path(dir, id), ec)) {
+        return Error{"no run '" + std::string(id) + "' in " + dir.string() + " (see 'results list')"};
+    }
+    auto notes = read_run_notes(dir);
+    if (note.name.empty() && note.note.empty()) {
+        notes.erase(std::string(id));
+    } else {
+        notes[std::string(id)] = note;
+    }
+    return write_notes(dir, notes);
 }
 
 Result<BenchReport> load_run_file(const fs::path& file) {
@@ -251,6 +318,20 @@ Result<BenchReport> load_run(const fs::path& dir, std::string_view id) {
     return load_run_file(path);
 }
 
+Result<std::vector<ReportRun>> load_named_runs(const fs::path& dir, const std::vector<std::string>& ids) {
+    const auto notes = read_run_notes(dir);
+    std::vector<ReportRun> runs;
+    runs.reserve(ids.size());
+    for (const auto& id : ids) {
+        auto report = load_run(dir, id);
+        if (!report) return report.error();
+        const auto note = notes.find(id);
+        runs.push_back(note == notes.end() ? ReportRun{id, {}, {}, std::move(*report)}
+                                           : ReportRun{id, note->second.name, note->second.note, std::move(*report)});
+    }
+    return runs;
+}
+
 Result<bool> remove_run(const fs::path& dir, std::string_view id) {
     const auto path = run_path(dir, id);
     std::error_code ec;
@@ -258,6 +339,9 @@ Result<bool> remove_run(const fs::path& dir, std::string_view id) {
         return Error{"no run '" + std::string(id) + "' in " + dir.string() + " (see 'results list')"};
     }
     if (!fs::remove(path, ec) || ec) return Error{"cannot remove " + path.string() + ": " + ec.message()};
+    // The note goes with the run; a note left behind (an unwritable notes file) is harmless, as
+    // notes of ids no file has are never shown.
+    if (auto notes = read_run_notes(dir); notes.erase(std::string(id)) > 0) (void)write_notes(dir, notes);
     return true;
 }
 

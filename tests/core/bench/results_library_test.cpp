@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "hashscope/bench/results_compare.hpp"
+#include "test_cells.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -33,13 +34,7 @@ protected:
 };
 
 CellResult cell(std::string algorithm, std::size_t size, double mean, double error) {
-    CellResult c;
-    c.algorithm = std::move(algorithm);
-    c.implementation = "portable";
-    c.size = size;
-    c.samples = 10;
-    c.ns_per_op = {10, mean, mean, mean, mean, error / 2, error};
-    return c;
+    return testing::made_cell(std::move(algorithm), size, mean, error);
 }
 
 BenchReport report(double crc_mean, const std::string& cpu = "Test CPU") {
@@ -165,6 +160,34 @@ TEST_F(ResultsLibrary, IndexFollowsReplacedFiles) {
     ASSERT_FALSE(list_runs(dir_).at(0).readable);
     write("a.json", to_json(report(100)) + "\n\n");  // another size: read again
     EXPECT_TRUE(list_runs(dir_).at(0).readable);
+}
+
+TEST_F(ResultsLibrary, NotesLiveBesideTheRunsNotInThem) {
+    auto id = save_run(dir_, report(100));
+    ASSERT_TRUE(id) << id.error().message;
+    std::ifstream before_in(dir_ / (*id + ".json"));
+    const std::string before((std::istreambuf_iterator<char>(before_in)), std::istreambuf_iterator<char>());
+
+    ASSERT_TRUE(set_run_note(dir_, *id, {"before the fix", "pinned to core 2\n<b>&</b>"}));
+    auto runs = list_runs(dir_);
+    ASSERT_EQ(runs.size(), 1U);  // the notes file is not a run
+    EXPECT_EQ(runs[0].name, "before the fix");
+    EXPECT_EQ(runs[0].note, "pinned to core 2\n<b>&</b>");
+    std::ifstream after_in(dir_ / (*id + ".json"));
+    const std::string after((std::istreambuf_iterator<char>(after_in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(before, after);  // the run's file is never rewritten
+
+    EXPECT_FALSE(set_run_note(dir_, "no-such-run", {"x", ""}));
+    EXPECT_FALSE(set_run_note(dir_, "../escape", {"x", ""}));
+    ASSERT_TRUE(set_run_note(dir_, *id, {}));  // cleared
+    EXPECT_TRUE(read_run_notes(dir_).empty());
+
+    ASSERT_TRUE(set_run_note(dir_, *id, {"kept", ""}));
+    ASSERT_TRUE(remove_run(dir_, *id));
+    EXPECT_TRUE(read_run_notes(dir_).empty());  // the note goes with the run
+
+    write(".notes.json", "{ damaged");
+    EXPECT_TRUE(read_run_notes(dir_).empty());
 }
 
 TEST_F(ResultsLibrary, MissingFolderIsAnEmptyLibrary) { EXPECT_TRUE(list_runs(dir_ / "none").empty()); }

@@ -14,6 +14,7 @@ struct SharedCell {
     CellResult first;                                            // the cell in the first run
     std::vector<Comparison> against_first;                       // one per later run, in the order given
     [[nodiscard]] double slowdown_pct(std::size_t later) const;  // ns/op change, + is slower
+    [[nodiscard]] double ratio(std::size_t later) const;         // ns/op ÷ the first's, above 1 is slower
 };
 
 struct LoneCell {

@@ -1,0 +1,53 @@
+// Which checksum to use: the candidates that fit a purpose, in order, each with why it fits, and
+// ranked by speed at the message size where this machine's kept runs (results library) measured
+// them. What fits a purpose is a rule written here; how fast a candidate is on this machine is
+// only ever read from measurements, never guessed.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashscope/bench/report.hpp"
+#include "hashscope/result.hpp"
+
+namespace hashscope::bench {
+
+enum class Purpose {
+    corruption,  // accidental damage: disks, networks, memory
+    interop,     // a digest someone else computes or publishes
+    tamper,      // deliberate change by someone who can also rewrite weak checksums
+    dedup,       // content addressing: equal digests must mean equal content
+};
+
+Result<Purpose> parse_purpose(std::string_view text);
+std::string_view purpose_name(Purpose purpose);
+std::string_view purpose_description(Purpose purpose);
+
+struct Suggestion {
+    std::string algorithm;
+    std::string why;
+    // From the newest kept run of this CPU model that measured the algorithm, at the size nearest
+    // the one asked about; unset when none did.
+    std::optional<double> gb_per_s;
+    std::string implementation;  // the one measured fastest there
+    std::size_t measured_size = 0;
+    std::string measured_in;  // the run's date
+};
+
+struct Advice {
+    Purpose purpose = Purpose::corruption;
+    std::size_t size = 0;
+    std::vector<Suggestion> suggestions;  // best first
+    std::vector<std::string> notes;       // what the user must know beside the choice
+};
+
+// `runs`: kept runs (any order, any machine); only those of `cpu_model` count. Candidates with a
+// measurement are ranked by it, fastest first, for corruption and dedup (where any candidate
+// will do); for interop and tamper the order of the rules stands (compatibility and strength
+// come first) and speeds are shown only.
+Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, const std::vector<BenchReport>& runs);
+
+}  // namespace hashscope::bench
