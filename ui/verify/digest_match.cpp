@@ -81,14 +81,15 @@ BoxMatch matchExpected(const QString& text, const QVector<VerifyRow>& rows) {
         m.toCompute.clear();
     } else if (!m.toCompute.isEmpty()) {
         m.state = BoxMatch::State::computing;
-    } else if (anyPending) {
-        m.state = BoxMatch::State::waiting;
-    } else if (m.rowsCompared == 0) {
-        m.state = BoxMatch::State::noFiles;
     } else {
-        m.state = BoxMatch::State::mismatched;
+        m.state = unmatchedState(m, anyPending);
     }
     return m;
+}
+
+BoxMatch::State unmatchedState(const BoxMatch& m, bool anyPending) {
+    if (anyPending) return BoxMatch::State::waiting;
+    return m.rowsCompared == 0 ? BoxMatch::State::noFiles : BoxMatch::State::mismatched;
 }
 
 }  // namespace hashscope::ui

@@ -52,5 +52,8 @@ struct BoxMatch {
 // `text` against every row. A match anywhere settles it; otherwise the candidates a row lacks are
 // listed to compute, and the verdict waits for them.
 BoxMatch matchExpected(const QString& text, const QVector<VerifyRow>& rows);
+// Nothing matched and nothing is being computed: waiting for rows still to be read, no files, or
+// a mismatch.
+BoxMatch::State unmatchedState(const BoxMatch& m, bool anyPending);
 
 }  // namespace hashscope::ui

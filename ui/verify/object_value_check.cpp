@@ -111,13 +111,9 @@ std::optional<BoxMatch> ObjectValueCheck::evaluate(const QString& text, const QV
                            static_cast<int>(std::count_if(rows.begin(), rows.end(), [&](const VerifyRow& r) {
                                return wasRead(r.status) && !results_.contains(r.id);
                            })));
-    } else if (anyPending) {
-        m.state = BoxMatch::State::waiting;
-    } else if (m.rowsCompared == 0) {
-        m.state = BoxMatch::State::noFiles;
     } else {
-        m.state = BoxMatch::State::mismatched;
-        m.explanation = (m.compared + reasons).join(QLatin1Char('\n'));
+        m.state = unmatchedState(m, anyPending);
+        if (m.state == BoxMatch::State::mismatched) m.explanation = (m.compared + reasons).join(QLatin1Char('\n'));
     }
     return m;
 }
