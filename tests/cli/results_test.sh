@@ -55,10 +55,16 @@ PY
 same "import exits 0" 0 "$status"
 slowed=$(cut -d' ' -f1 imported.txt)
 same "the library has 3 runs" 3 "$(ls "$lib"/*.json | wc -l)"
-"$cli" results compare "$first" "$slowed" --fail-above 50 --library "$lib" > cmp.txt 2> gate.txt; status=$?
-same "a run 3x slower fails --fail-above 50: exit 1" 1 "$status"
-holds "  and the gate names the cell" "$(cat gate.txt)" "crc32c · "
-same "  and only that cell" "" "$(grep 'slower' gate.txt | grep -v crc32c)"
+if [ -n "$(cli_cpu emulation)" ]; then
+  # Under emulation a measured interval is as wide as its mean, and so is three times it: no
+  # difference is significant. The native runs test the gate.
+  echo "note: under emulation ($(cli_cpu emulation)) the gate is not tested"
+else
+  "$cli" results compare "$first" "$slowed" --fail-above 50 --library "$lib" > cmp.txt 2> gate.txt; status=$?
+  same "a run 3x slower fails --fail-above 50: exit 1" 1 "$status"
+  holds "  and the gate names the cell" "$(cat gate.txt)" "crc32c · "
+  same "  and only that cell" "" "$(grep 'slower' gate.txt | grep -v crc32c)"
+fi
 
 # Bad imports: nothing is copied.
 printf 'not json' > bad.json
