@@ -38,6 +38,7 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max; do
   cpu=$("$cli" cpu)
   holds "$model: cpu names the emulation" "$cpu" "emulation:    aarch64 code on an x86_64 kernel"
   holds "$model: cpu warns that figures are meaningless" "$cpu" "figures are meaningless"
+  holds "$model: crc32c on the ARMv8 CRC32 kernel" "$cpu" "crc32c      armv8 (own)"
 done
 unset QEMU_CPU
 

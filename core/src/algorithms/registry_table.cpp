@@ -6,6 +6,7 @@
 #include "algorithms/backends/backends.hpp"
 #include "algorithms/blake2/blake2b.hpp"
 #include "algorithms/blake3/blake3_hashers.hpp"
+#include "algorithms/crc/crc32_armv8.hpp"
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul.hpp"
 #include "algorithms/crc/crc_slice16.hpp"
@@ -40,6 +41,10 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32_vpclmul},
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
+     .description = "ARMv8 CRC32X instruction, 8 bytes a step", .extend = crc::extend_crc32_armv8},
+#endif
     {.algorithm = "crc32", .id = "isal", .backend = "isal", .priority = 60,
      .description = "ISA-L crc32_gzip_refl (own runtime dispatch)", .extend = detail::extend_isal_crc32},
     {.algorithm = "crc32", .id = "libdeflate", .backend = "libdeflate", .priority = 50,
@@ -58,6 +63,10 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "crc32c", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32c_vpclmul},
+#endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32c", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
+     .description = "ARMv8 CRC32CX instruction, 8 bytes a step", .extend = crc::extend_crc32c_armv8},
 #endif
     {.algorithm = "crc32c", .id = "isal", .backend = "isal", .priority = 60,
      .description = "ISA-L crc32_iscsi (own runtime dispatch)", .extend = detail::extend_isal_crc32c},
