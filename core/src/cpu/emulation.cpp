@@ -11,7 +11,7 @@ namespace hashscope::cpu_detail {
 namespace {
 
 // The kernel's machine name in uname's spelling; QEMU rewrites uname() for its guest but has no
-// reason to touch this sysctl (Linux 6.1 and later).
+// reason to touch this sysctl (older kernels lack it).
 std::string kernel_architecture() {
     std::ifstream in("/proc/sys/kernel/arch");
     std::string line;

@@ -12,7 +12,7 @@ namespace hashscope::cpu_detail {
 // The decision, from what the sources said: `compiled` is this build's architecture ("aarch64"),
 // `kernel` the running kernel's (/proc/sys/kernel/arch, "" when unreadable). A user-mode emulator
 // translates the program's instructions and system calls but not the kernel, so a kernel of
-// another architecture is the proof. Without that file (Linux before 6.1), an aarch64 program
+// another architecture is the proof. Without that file (older kernels), an aarch64 program
 // that finds x86 fields in /proc/cpuinfo, or the reverse, is emulated too: QEMU passes the host's
 // file through. Returns "" when native, else what runs on what ("aarch64 code on an x86_64 kernel").
 std::string emulation_from(std::string_view compiled, std::string_view kernel, const ProcCpuinfo& proc);
