@@ -8,8 +8,9 @@ JOBS ?= $(shell nproc)
 
 all: build
 
+# PRESET=arm64 also wants the aarch64 cross toolchain, QEMU and the arm64 sysroot.
 deps:
-	scripts/install-deps
+	scripts/install-deps $(if $(filter arm64,$(PRESET)),--arm64)
 
 configure:
 	cmake --preset $(PRESET) -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
@@ -20,11 +21,13 @@ build: configure
 run: deps build
 	scripts/run-app $(BUILD_DIR)
 
-# The tests, then (with clang present) the same core and CLI tests under AddressSanitizer and
-# UBSan, with a short run of every fuzz target.
+# The tests, then (dev preset, with clang present) the same core and CLI tests under
+# AddressSanitizer and UBSan, with a short run of every fuzz target. PRESET=arm64 runs the tests
+# under qemu-aarch64 (the toolchain file's emulator) and has no sanitizer step.
 test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
-	@if [ "$(PRESET)" = dev ] && command -v clang++ >/dev/null; then $(MAKE) --no-print-directory sanitize-asan; \
+	@if [ "$(PRESET)" != dev ]; then echo "make test: sanitizer and fuzz runs belong to the dev preset, skipped"; \
+	elif command -v clang++ >/dev/null; then $(MAKE) --no-print-directory sanitize-asan; \
 	else echo "make test: clang++ not found, sanitizer and fuzz runs skipped"; fi
 
 # The Debian package and the tarball (CPack, packaging/CMakeLists.txt), from a Release build in

@@ -66,6 +66,7 @@ nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry, const Appli
             {"caches", {{"l1d", cpu.caches.l1d}, {"l2", cpu.caches.l2}, {"l3", cpu.caches.l3}}},
             {"features", cpu.features.names()},
             {"hypervisor", cpu.hypervisor},
+            {"emulation", cpu.emulation},
             {"implementations", chosen},
             {"dispatch", dispatch}};
 }
@@ -79,11 +80,14 @@ void print_text(const CpuInfo& cpu, const Registry& registry, const AppliedCalib
               << "caches:       L1d " << human_bytes(cpu.caches.l1d) << ", L2 " << human_bytes(cpu.caches.l2) << ", L3 "
               << human_bytes(cpu.caches.l3) << '\n'
               << "hypervisor:   " << (cpu.hypervisor.empty() ? "none" : cpu.hypervisor) << '\n'
+              << "emulation:    " << (cpu.emulation.empty() ? "none" : cpu.emulation) << '\n'
               << "features:    ";
     for (auto f : native_cpu_features()) {
         std::cout << ' ' << (cpu.features.has(f) ? "+" : "-") << cpu_feature_name(f);
     }
-    std::cout << "\n\ndispatch:     " << dispatch_text(applied) << '\n';
+    std::cout << '\n';
+    if (!cpu.emulation.empty()) std::cout << "warning:      " << emulation_warning(cpu.emulation) << '\n';
+    std::cout << "\ndispatch:     " << dispatch_text(applied) << '\n';
     if (!applied.note.empty()) std::cout << "note:         " << applied.note << '\n';
     std::cout << "\nchosen implementations:\n";
     for (const auto& algorithm : algorithms()) {

@@ -12,6 +12,12 @@ export XDG_CACHE_HOME="$scratch/cache"
 export HASHSCOPE_RESULTS_DIR="$scratch/library"
 export XDG_DATA_HOME="$scratch/data"
 
+# cli_cpu FIELD: a field of `$cli cpu --json`, e.g. its architecture ("x86_64", "aarch64") or the
+# emulation it detected ("" natively): the arm64 preset runs the CLI under qemu-aarch64.
+cli_cpu() {
+  "$cli" cpu --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+}
+
 # same NAME EXPECTED ACTUAL
 same() {
   checks=$((checks + 1))

@@ -55,7 +55,7 @@ holds "help lists selftest" "$("$cli" --help)" "selftest [--json] [--seed N]"
 if [ "${2:-plain}" = sanitized ]; then
   # ASan's shadow memory does not survive qemu-user (the run is killed): the plain build tests it.
   echo "note: sanitized build; the lower-tier run under qemu is left to the plain build"
-elif command -v qemu-x86_64 >/dev/null && [ "$(uname -m)" = x86_64 ]; then
+elif command -v qemu-x86_64 >/dev/null && [ "$(uname -m)" = x86_64 ] && [ "$(cli_cpu architecture)" = x86_64 ]; then
   low=$(qemu-x86_64 -cpu Nehalem "$cli" selftest 2>&1); status=$?
   same "Nehalem: selftest exits 0" 0 "$status"
   same "Nehalem: nothing failed" "" "$(grep FAILED <<<"$low")"

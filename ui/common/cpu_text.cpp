@@ -42,6 +42,12 @@ QString featureDisplayName(CpuFeature feature) {
             return QStringLiteral("SHA2");
         case CpuFeature::arm_sha3:
             return QStringLiteral("SHA3");
+        case CpuFeature::arm_sha512:
+            return QStringLiteral("SHA512");
+        case CpuFeature::arm_sve2:
+            return QStringLiteral("SVE2");
+        case CpuFeature::arm_asimd:
+            return QStringLiteral("ASIMD");
     }
     return qs(cpu_feature_name(feature));
 }

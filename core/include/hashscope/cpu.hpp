@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "hashscope/cpu_features.hpp"
 
@@ -24,9 +25,15 @@ struct CpuInfo {
     CpuCaches caches;
     CpuFeatureSet features;
     std::string hypervisor;  // "KVM", ... empty on bare metal
+    // "aarch64 code on an x86_64 kernel" under a user-mode emulator (qemu-aarch64), where the
+    // features are the emulated model's and no timing means anything; empty when native.
+    std::string emulation;
 };
 
 // Detects the CPU. Cheap after the first call; safe from any thread.
 const CpuInfo& host_cpu();
+
+// The warning that `cpu` and every benchmark report carry when CpuInfo::emulation is set.
+std::string emulation_warning(std::string_view emulation);
 
 }  // namespace hashscope

@@ -20,11 +20,15 @@ enum class CpuFeature : std::uint32_t {
     vpclmulqdq = 1U << 7,
     sha = 1U << 8,  // SHA-NI on x86
     bmi2 = 1U << 9,
+    // aarch64, as the kernel's HWCAPs name them (getauxval(AT_HWCAP), AT_HWCAP2 for sve2).
     arm_crc32 = 1U << 16,
     arm_pmull = 1U << 17,
     arm_sha1 = 1U << 18,
     arm_sha2 = 1U << 19,
     arm_sha3 = 1U << 20,
+    arm_sha512 = 1U << 21,
+    arm_sve2 = 1U << 22,
+    arm_asimd = 1U << 23,  // Advanced SIMD (NEON): every ARMv8-A CPU Linux runs on has it
 };
 
 // A set of features, a plain bit mask so it can be forced in tests ("pretend no AVX-512").

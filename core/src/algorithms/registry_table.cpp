@@ -6,6 +6,7 @@
 #include "algorithms/backends/backends.hpp"
 #include "algorithms/blake2/blake2b.hpp"
 #include "algorithms/blake3/blake3_hashers.hpp"
+#include "algorithms/crc/crc32_armv8.hpp"
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul.hpp"
 #include "algorithms/crc/crc_slice16.hpp"
@@ -25,6 +26,11 @@ constexpr CpuFeatureSet kPclmul{F::sse42, F::pclmulqdq};
 constexpr CpuFeatureSet kVpclmul{F::sse42, F::pclmulqdq, F::avx512f, F::avx512bw, F::avx512vl, F::vpclmulqdq};
 // The SHA-NI kernels also shuffle bytes with SSSE3 and blend with SSE4.1.
 constexpr CpuFeatureSet kShani{F::sse41, F::sha};
+#if defined(__aarch64__)
+constexpr CpuFeatureSet kIsalCrc64{F::arm_pmull};
+#else
+constexpr CpuFeatureSet kIsalCrc64{F::pclmulqdq};
+#endif
 
 // Priorities: a library's tuned, self-dispatching code beats our portable reference code until our
 // own kernels for that tier exist. Among equals, the first row wins.
@@ -35,14 +41,20 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32_vpclmul},
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
+     .description = "ARMv8 CRC32X instruction, 8 bytes a step", .extend = crc::extend_crc32_armv8},
+#endif
     {.algorithm = "crc32", .id = "isal", .backend = "isal", .priority = 60,
      .description = "ISA-L crc32_gzip_refl (own runtime dispatch)", .extend = detail::extend_isal_crc32},
     {.algorithm = "crc32", .id = "libdeflate", .backend = "libdeflate", .priority = 50,
      .description = "libdeflate (own runtime dispatch)", .extend = detail::extend_libdeflate_crc32},
     {.algorithm = "crc32", .id = "zlib", .backend = "zlib", .priority = 20,
      .description = "zlib crc32_z", .extend = detail::extend_zlib_crc32},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc32", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc32_pclmul},
+#endif
     {.algorithm = "crc32", .id = "slice16", .backend = "own", .priority = 30,
      .description = "slicing-by-16 tables (portable)", .extend = crc::extend_crc32_slice16},
     {.algorithm = "crc32", .id = "table", .backend = "own", .priority = 10,
@@ -52,12 +64,18 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32c", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32c_vpclmul},
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32c", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
+     .description = "ARMv8 CRC32CX instruction, 8 bytes a step", .extend = crc::extend_crc32c_armv8},
+#endif
     {.algorithm = "crc32c", .id = "isal", .backend = "isal", .priority = 60,
      .description = "ISA-L crc32_iscsi (own runtime dispatch)", .extend = detail::extend_isal_crc32c},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc32c", .id = "sse42", .backend = "own", .needs = {F::sse42}, .priority = 40,
      .description = "crc32 instruction, 3 interleaved streams", .extend = crc::extend_crc32c_sse42},
     {.algorithm = "crc32c", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 35,
      .description = "PCLMULQDQ folding + crc32 instruction", .extend = crc::extend_crc32c_pclmul},
+#endif
     {.algorithm = "crc32c", .id = "slice16", .backend = "own", .priority = 30,
      .description = "slicing-by-16 tables (portable)", .extend = crc::extend_crc32c_slice16},
     {.algorithm = "crc32c", .id = "table", .backend = "own", .priority = 10,
@@ -67,8 +85,10 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc64nvme", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64nvme_vpclmul},
 #endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc64nvme", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc64nvme_pclmul},
+#endif
     {.algorithm = "crc64nvme", .id = "slice16", .backend = "own", .priority = 30,
      .description = "slicing-by-16 tables (portable)", .extend = crc::extend_crc64nvme_slice16},
     {.algorithm = "crc64nvme", .id = "table", .backend = "own", .priority = 10,
@@ -79,11 +99,13 @@ const auto kTable = std::to_array<Implementation>({
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64xz_vpclmul},
 #endif
     // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
-    // qemu -cpu Nehalem), so this row declares the need itself.
-    {.algorithm = "crc64xz", .id = "isal", .backend = "isal", .needs = {F::pclmulqdq}, .priority = 60,
+    // qemu -cpu Nehalem), so this row declares the need itself; its aarch64 code needs PMULL.
+    {.algorithm = "crc64xz", .id = "isal", .backend = "isal", .needs = kIsalCrc64, .priority = 60,
      .description = "ISA-L crc64_ecma_refl (own runtime dispatch)", .extend = detail::extend_isal_crc64xz},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc64xz", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc64xz_pclmul},
+#endif
     {.algorithm = "crc64xz", .id = "slice16", .backend = "own", .priority = 30,
      .description = "slicing-by-16 tables (portable)", .extend = crc::extend_crc64xz_slice16},
     {.algorithm = "crc64xz", .id = "table", .backend = "own", .priority = 10,
@@ -105,24 +127,30 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt", .make = detail::make_gcrypt_md5},
     {.algorithm = "md5", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_md5},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha1", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha1},
+#endif
     {.algorithm = "sha1", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP (SHA-NI when present)", .make = detail::make_openssl_sha1},
     {.algorithm = "sha1", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha1},
     {.algorithm = "sha1", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha1},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha224", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha224},
+#endif
     {.algorithm = "sha224", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP (SHA-NI when present)", .make = detail::make_openssl_sha224},
     {.algorithm = "sha224", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha224},
     {.algorithm = "sha224", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha224},
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha256", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha256},
+#endif
     {.algorithm = "sha256", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP (SHA-NI when present)", .make = detail::make_openssl_sha256},
     {.algorithm = "sha256", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
@@ -198,10 +226,12 @@ const auto kTable = std::to_array<Implementation>({
      .priority = 80,
      .description = "16 chunks or parents at once in AVX-512 registers", .make = detail::make_blake3_avx512},
 #endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "blake3", .id = "avx2", .backend = "own", .needs = {F::sse41, F::avx2}, .priority = 60,
      .description = "8 chunks or parents at once in AVX2 registers", .make = detail::make_blake3_avx2},
     {.algorithm = "blake3", .id = "sse41", .backend = "own", .needs = {F::sse41}, .priority = 40,
      .description = "4 chunks or parents at once in SSE4.1 registers", .make = detail::make_blake3_sse41},
+#endif
     {.algorithm = "blake3", .id = "portable", .backend = "own", .priority = 10,
      .description = "portable C++ (reference)", .make = detail::make_blake3_portable},
 
@@ -216,22 +246,38 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "xxh3", .id = "avx512", .backend = "xxhash", .needs = {F::avx2, F::avx512f}, .priority = 70,
      .description = "xxHash's AVX-512 code, inlined, own streaming state", .make = detail::make_xxhash_xxh3_avx512},
 #endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "xxh3", .id = "avx2", .backend = "xxhash", .needs = {F::avx2}, .priority = 60,
      .description = "xxHash's AVX2 code, inlined, own streaming state", .make = detail::make_xxhash_xxh3_avx2},
+#endif
     {.algorithm = "xxh3", .id = "xxhash", .backend = "xxhash", .priority = 50,
+#if defined(HASHSCOPE_X86_KERNELS)
      .description = "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", .make = detail::make_xxhash_xxh3},
+#else
+     .description = "libxxhash (its NEON code on aarch64)", .make = detail::make_xxhash_xxh3},
+#endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "xxh3", .id = "sse2", .backend = "xxhash", .priority = 20,
      .description = "libxxhash plain entry points (built for SSE2)", .make = detail::make_xxhash_xxh3_sse2},
+#endif
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "xxh128", .id = "avx512", .backend = "xxhash", .needs = {F::avx2, F::avx512f}, .priority = 70,
      .description = "xxHash's AVX-512 code, inlined, own streaming state", .make = detail::make_xxhash_xxh128_avx512},
 #endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "xxh128", .id = "avx2", .backend = "xxhash", .needs = {F::avx2}, .priority = 60,
      .description = "xxHash's AVX2 code, inlined, own streaming state", .make = detail::make_xxhash_xxh128_avx2},
+#endif
     {.algorithm = "xxh128", .id = "xxhash", .backend = "xxhash", .priority = 50,
+#if defined(HASHSCOPE_X86_KERNELS)
      .description = "libxxhash x86 dispatch (SSE2/AVX2/AVX-512)", .make = detail::make_xxhash_xxh128},
+#else
+     .description = "libxxhash (its NEON code on aarch64)", .make = detail::make_xxhash_xxh128},
+#endif
+#if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "xxh128", .id = "sse2", .backend = "xxhash", .priority = 20,
      .description = "libxxhash plain entry points (built for SSE2)", .make = detail::make_xxhash_xxh128_sse2},
+#endif
 });
 // clang-format on
 

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "hashscope/build_info.hpp"
+#include "hashscope/cpu.hpp"
 #include "hashscope/libraries.hpp"
 
 namespace hashscope::bench {
@@ -57,6 +58,7 @@ Environment collect_environment(const CpuInfo& cpu) {
     env.l2 = cpu.caches.l2;
     env.l3 = cpu.caches.l3;
     env.hypervisor = cpu.hypervisor;
+    env.emulation = cpu.emulation;
     env.governor = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
     if (env.governor.empty()) env.governor = "unavailable";
     env.os = os_name();
@@ -85,6 +87,7 @@ Environment collect_environment(const CpuInfo& cpu) {
         env.warnings.push_back("running under a hypervisor (" + env.hypervisor +
                                "): other guests and frequency changes are invisible and may disturb figures");
     }
+    if (!env.emulation.empty()) env.warnings.push_back(emulation_warning(env.emulation));
     return env;
 }
 

@@ -32,6 +32,7 @@ json environment_json(const Environment& e) {
               {"features", e.features},
               {"caches", {{"l1d", e.l1d}, {"l2", e.l2}, {"l3", e.l3}}}}},
             {"hypervisor", e.hypervisor},
+            {"emulation", e.emulation},
             {"governor", e.governor},
             {"os", e.os},
             {"compiler", e.compiler},
@@ -175,6 +176,7 @@ Environment environment_from(const json& j) {
     e.l2 = get_or<std::uint64_t>(caches, "l2", 0);
     e.l3 = get_or<std::uint64_t>(caches, "l3", 0);
     e.hypervisor = get_or<std::string>(j, "hypervisor", "");
+    e.emulation = get_or<std::string>(j, "emulation", "");
     e.governor = get_or<std::string>(j, "governor", "");
     e.os = get_or<std::string>(j, "os", "");
     e.compiler = get_or<std::string>(j, "compiler", "");

@@ -61,6 +61,8 @@ RunsComparison compare_runs(const std::vector<BenchReport>& runs) {
         runs, "HashScope revision", [](const BenchReport& r) { return r.environment.git_revision; }, out.warnings);
     warn_if_differs(
         runs, "hypervisor", [](const BenchReport& r) { return r.environment.hypervisor; }, out.warnings);
+    warn_if_differs(
+        runs, "emulation", [](const BenchReport& r) { return r.environment.emulation; }, out.warnings);
     warn_if_differs(runs, "cache placement", placements_of, out.warnings);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (runs[i].cancelled) out.warnings.push_back("run " + std::to_string(i + 1) + " was cancelled half-way");

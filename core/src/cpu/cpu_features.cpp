@@ -13,7 +13,7 @@ namespace {
 // Names follow Linux /proc/cpuinfo where it has one, so users can compare with what the
 // kernel shows; /proc itself spells a few differently ("sse4_2", "sha_ni"), and we keep the
 // spellings people recognise from documentation instead.
-constexpr std::array<std::pair<CpuFeature, std::string_view>, 15> kFeatureNames{{
+constexpr std::array<std::pair<CpuFeature, std::string_view>, 18> kFeatureNames{{
     {CpuFeature::sse41, "sse4.1"},
     {CpuFeature::sse42, "sse4.2"},
     {CpuFeature::pclmulqdq, "pclmulqdq"},
@@ -29,6 +29,9 @@ constexpr std::array<std::pair<CpuFeature, std::string_view>, 15> kFeatureNames{
     {CpuFeature::arm_sha1, "sha1"},
     {CpuFeature::arm_sha2, "sha2"},
     {CpuFeature::arm_sha3, "sha3"},
+    {CpuFeature::arm_sha512, "sha512"},
+    {CpuFeature::arm_sve2, "sve2"},
+    {CpuFeature::arm_asimd, "asimd"},
 }};
 
 }  // namespace

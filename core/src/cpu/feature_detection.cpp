@@ -51,12 +51,19 @@ CpuFeatureSet hwcap_features() {
     CpuFeatureSet set;
 #if defined(__linux__)
     const unsigned long caps = getauxval(AT_HWCAP);
+    if ((caps & HWCAP_ASIMD) != 0) set |= CpuFeature::arm_asimd;
     if ((caps & HWCAP_CRC32) != 0) set |= CpuFeature::arm_crc32;
     if ((caps & HWCAP_PMULL) != 0) set |= CpuFeature::arm_pmull;
     if ((caps & HWCAP_SHA1) != 0) set |= CpuFeature::arm_sha1;
     if ((caps & HWCAP_SHA2) != 0) set |= CpuFeature::arm_sha2;
 #if defined(HWCAP_SHA3)
     if ((caps & HWCAP_SHA3) != 0) set |= CpuFeature::arm_sha3;
+#endif
+#if defined(HWCAP_SHA512)
+    if ((caps & HWCAP_SHA512) != 0) set |= CpuFeature::arm_sha512;
+#endif
+#if defined(HWCAP2_SVE2)
+    if ((getauxval(AT_HWCAP2) & HWCAP2_SVE2) != 0) set |= CpuFeature::arm_sve2;
 #endif
 #endif
     return set;
@@ -89,8 +96,12 @@ CpuFeatureSet cpuinfo_features() {
     if (cpuinfo_has_arm_pmull()) set |= CpuFeature::arm_pmull;
     if (cpuinfo_has_arm_sha1()) set |= CpuFeature::arm_sha1;
     if (cpuinfo_has_arm_sha2()) set |= CpuFeature::arm_sha2;
-    // The 2022 libcpuinfo has no cpuinfo_has_arm_sha3(); take it from the kernel.
-    if (hwcap_features().has(CpuFeature::arm_sha3)) set |= CpuFeature::arm_sha3;
+    // The 2022 libcpuinfo has no cpuinfo_has_arm_sha3() nor SHA-512; take those, and Advanced
+    // SIMD and SVE2 (which it reads from the same HWCAPs), from the kernel.
+    const CpuFeatureSet from_kernel = hwcap_features();
+    for (const auto f : {CpuFeature::arm_asimd, CpuFeature::arm_sha512, CpuFeature::arm_sha3, CpuFeature::arm_sve2}) {
+        if (from_kernel.has(f)) set |= f;
+    }
 #endif
     return set;
 }

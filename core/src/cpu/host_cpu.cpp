@@ -4,8 +4,8 @@
 // in for it entirely when cpuinfo_initialize() fails (e.g. a sandbox without /sys).
 //
 // This file assembles CpuInfo from the sources; each source lives in its own file beside it:
-// cpuid (x86 CPUID/XGETBV), proc_cpuinfo, caches, feature_detection, vendor, microarchitecture
-// and hypervisor.
+// cpuid (x86 CPUID/XGETBV), proc_cpuinfo, caches, feature_detection, vendor, microarchitecture,
+// hypervisor and emulation.
 #include "hashscope/cpu.hpp"
 
 #include <cpuinfo.h>
@@ -21,6 +21,7 @@
 
 #include "cpu/caches.hpp"
 #include "cpu/cpuid.hpp"
+#include "cpu/emulation.hpp"
 #include "cpu/feature_detection.hpp"
 #include "cpu/hypervisor.hpp"
 #include "cpu/microarchitecture.hpp"
@@ -146,8 +147,11 @@ CpuInfo detect() {
         fill_from_os(info, proc);
     }
 
+    info.emulation = cpu_detail::detect_emulation(info.architecture, proc);
+    // Under emulation /proc/cpuinfo describes the host's CPU, not the one the program sees.
+    const std::string_view proc_model = info.emulation.empty() ? std::string_view(proc.model_name) : "";
     info.vendor = or_unknown(!facts.vendor.empty() ? facts.vendor : cpu_detail::fallback_vendor(proc));
-    info.model = choose_model({facts.package_name, brand_string(), proc.model_name});
+    info.model = choose_model({facts.package_name, brand_string(), proc_model});
     info.microarchitecture = or_unknown(cpu_detail::microarchitecture(facts.microarchitecture));
     if (info.model.empty()) {
         // aarch64 servers often name neither package nor model; vendor + core is still useful.

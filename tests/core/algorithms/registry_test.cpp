@@ -64,6 +64,22 @@ TEST(Registry, AlgorithmIdsAreCaseInsensitive) {
     EXPECT_EQ(find_algorithm("nope"), nullptr);
 }
 
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+// The ARMv8 CRC32 kernels where the CPU has the instructions, never where it lacks them (no QEMU
+// model lacks them, so this is the one place that CPU is seen).
+TEST(Registry, Armv8CrcKernelsOnlyWithTheCrc32Feature) {
+    const Registry with_crc{CpuFeatureSet{CpuFeature::arm_asimd, CpuFeature::arm_crc32}};
+    const Registry without{CpuFeatureSet{CpuFeature::arm_asimd, CpuFeature::arm_pmull}};
+    for (const char* algorithm : {"crc32", "crc32c"}) {
+        ASSERT_NE(with_crc.best(algorithm), nullptr);
+        EXPECT_EQ(with_crc.best(algorithm)->id, "armv8") << algorithm;
+        ASSERT_NE(without.best(algorithm), nullptr);
+        EXPECT_NE(without.best(algorithm)->id, "armv8") << algorithm;
+        EXPECT_FALSE(without.make_hasher(algorithm, "armv8").ok()) << algorithm;
+    }
+}
+#endif
+
 TEST(Digest, PrintsValuesBigEndian) {
     EXPECT_EQ(Digest::from_u32("crc32", 0xcbf43926U).hex(), "cbf43926");
     EXPECT_EQ(Digest::from_u64("crc64xz", 0x995dc9bbdf1939faULL).hex(), "995dc9bbdf1939fa");

@@ -6,7 +6,9 @@
 // reads XINUSE, whose bits say which register state is in use.
 #include <gtest/gtest.h>
 
+#if defined(__x86_64__)
 #include <cpuid.h>
+#endif
 
 #include <cstdint>
 #include <vector>

@@ -291,7 +291,7 @@ TEST(CpuFeatureSet, UnknownBitsAreNotNamed) { EXPECT_EQ(CpuFeatureSet::from_bits
 
 TEST(CpuFeatureNames, AllFeaturesInEnumOrderWithDistinctNames) {
     const auto& all = all_cpu_features();
-    ASSERT_EQ(all.size(), 15U);
+    ASSERT_EQ(all.size(), 18U);
     EXPECT_TRUE(std::is_sorted(all.begin(), all.end(), [](CpuFeature a, CpuFeature b) {
         return static_cast<std::uint32_t>(a) < static_cast<std::uint32_t>(b);
     }));
@@ -318,6 +318,9 @@ TEST(CpuFeatureNames, SpelledAsLinuxDoes) {
     EXPECT_EQ(cpu_feature_name(CpuFeature::bmi2), "bmi2");
     EXPECT_EQ(cpu_feature_name(CpuFeature::arm_crc32), "crc32");
     EXPECT_EQ(cpu_feature_name(CpuFeature::arm_pmull), "pmull");
+    EXPECT_EQ(cpu_feature_name(CpuFeature::arm_sha512), "sha512");
+    EXPECT_EQ(cpu_feature_name(CpuFeature::arm_sve2), "sve2");
+    EXPECT_EQ(cpu_feature_name(CpuFeature::arm_asimd), "asimd");
     EXPECT_EQ(cpu_feature_name(CpuFeature::arm_sha1), "sha1");
     EXPECT_EQ(cpu_feature_name(CpuFeature::arm_sha2), "sha2");
     EXPECT_EQ(cpu_feature_name(CpuFeature::arm_sha3), "sha3");

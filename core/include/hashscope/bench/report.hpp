@@ -21,7 +21,8 @@ struct Environment {
     std::vector<std::string> features;
     std::uint64_t l1d = 0, l2 = 0, l3 = 0;
     std::string hypervisor;
-    std::string governor;  // "performance", "powersave", ... or "unavailable"
+    std::string emulation;  // CpuInfo::emulation; empty when native (and in files written before it was recorded)
+    std::string governor;   // "performance", "powersave", ... or "unavailable"
     std::string os, compiler, compiler_flags, build_type, hashscope_version, date;
     std::string git_revision;  // of the HashScope build that measured; empty in files written before it was recorded
     std::map<std::string, std::string> libraries;

@@ -68,8 +68,10 @@ void library_update(void* s, const void* p, std::size_t n) {
 
 constexpr xxh3::Kernels kLibraryDispatch{library_reset, library_update<HASHSCOPE_XXH3_UPDATE>,
                                          library_update<HASHSCOPE_XXH128_UPDATE>, library_digest64, library_digest128};
+#if defined(HASHSCOPE_X86_KERNELS)
 constexpr xxh3::Kernels kLibraryPlain{library_reset, library_update<XXH3_64bits_update>,
                                       library_update<XXH3_128bits_update>, library_digest64, library_digest128};
+#endif
 
 // XXH3 (Wide = false) or XXH128 over one kernel table. At 4 KiB a nanosecond is 2% of the
 // figure, so the table is copied in (one load per call, not two) and the 64-bit value becomes
@@ -105,10 +107,12 @@ HasherPtr make_xxhash_xxh32() { return std::make_unique<Xxh32Hasher>(); }
 HasherPtr make_xxhash_xxh64() { return std::make_unique<Xxh64Hasher>(); }
 HasherPtr make_xxhash_xxh3() { return std::make_unique<Xxh3Hasher<false>>(kLibraryDispatch); }
 HasherPtr make_xxhash_xxh128() { return std::make_unique<Xxh3Hasher<true>>(kLibraryDispatch); }
+#if defined(HASHSCOPE_X86_KERNELS)
 HasherPtr make_xxhash_xxh3_sse2() { return std::make_unique<Xxh3Hasher<false>>(kLibraryPlain); }
 HasherPtr make_xxhash_xxh128_sse2() { return std::make_unique<Xxh3Hasher<true>>(kLibraryPlain); }
 HasherPtr make_xxhash_xxh3_avx2() { return std::make_unique<Xxh3Hasher<false>>(xxh3::kAvx2); }
 HasherPtr make_xxhash_xxh128_avx2() { return std::make_unique<Xxh3Hasher<true>>(xxh3::kAvx2); }
+#endif
 #if defined(HASHSCOPE_AVX512_KERNELS)
 HasherPtr make_xxhash_xxh3_avx512() { return std::make_unique<Xxh3Hasher<false>>(xxh3::kAvx512); }
 HasherPtr make_xxhash_xxh128_avx512() { return std::make_unique<Xxh3Hasher<true>>(xxh3::kAvx512); }

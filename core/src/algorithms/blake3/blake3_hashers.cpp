@@ -34,8 +34,10 @@ using Blake3KernelHasher = Blake3Hasher<blake3::TreeHasher>;
 }  // namespace
 
 HasherPtr make_blake3_portable() { return std::make_unique<Blake3Hasher<blake3::Hasher>>(); }
+#if defined(HASHSCOPE_X86_KERNELS)
 HasherPtr make_blake3_sse41() { return std::make_unique<Blake3KernelHasher>(blake3::sse41_kernel()); }
 HasherPtr make_blake3_avx2() { return std::make_unique<Blake3KernelHasher>(blake3::avx2_kernel()); }
+#endif
 #if defined(HASHSCOPE_AVX512_KERNELS)
 HasherPtr make_blake3_avx512() { return std::make_unique<Blake3KernelHasher>(blake3::avx512_kernel()); }
 #endif

@@ -30,6 +30,7 @@ const Kernel& portable_kernel() {
     return kernel;
 }
 
+#if defined(HASHSCOPE_X86_KERNELS)
 const Kernel& sse41_kernel() {
     static constexpr Kernel kernel{"sse41", 4, detail::hash_many_sse41, detail::compress_sse41};
     return kernel;
@@ -39,6 +40,7 @@ const Kernel& avx2_kernel() {
     static constexpr Kernel kernel{"avx2", 8, detail::hash_many_avx2, detail::compress_sse41};
     return kernel;
 }
+#endif
 
 #if defined(HASHSCOPE_AVX512_KERNELS)
 const Kernel& avx512_kernel() {
@@ -49,8 +51,10 @@ const Kernel& avx512_kernel() {
 
 const Kernel* kernel_for(std::string_view implementation_id) {
     if (implementation_id == "portable") return &portable_kernel();
+#if defined(HASHSCOPE_X86_KERNELS)
     if (implementation_id == "sse41") return &sse41_kernel();
     if (implementation_id == "avx2") return &avx2_kernel();
+#endif
 #if defined(HASHSCOPE_AVX512_KERNELS)
     if (implementation_id == "avx512") return &avx512_kernel();
 #endif

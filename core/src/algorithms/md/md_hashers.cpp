@@ -12,6 +12,7 @@ namespace {
 
 constexpr md::BlockDigest kMd5{
     "md5", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 4, false, md::compress_md5_portable};
+#if defined(HASHSCOPE_X86_KERNELS)
 constexpr md::BlockDigest kSha1Shani{
     "sha1", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}, 5, true, md::compress_sha1_shani};
 // FIPS 180-4 §5.3.2 and §5.3.3.
@@ -27,12 +28,15 @@ constexpr md::BlockDigest kSha256Shani{
     8,
     true,
     md::compress_sha256_shani};
+#endif
 
 }  // namespace
 
 HasherPtr make_own_md5() { return std::make_unique<md::BlockHasher<kMd5>>(); }
+#if defined(HASHSCOPE_X86_KERNELS)
 HasherPtr make_shani_sha1() { return std::make_unique<md::BlockHasher<kSha1Shani>>(); }
 HasherPtr make_shani_sha224() { return std::make_unique<md::BlockHasher<kSha224Shani>>(); }
 HasherPtr make_shani_sha256() { return std::make_unique<md::BlockHasher<kSha256Shani>>(); }
+#endif
 
 }  // namespace hashscope::detail
