@@ -94,7 +94,9 @@ int verify_object_value(const std::string& file, const verify::ObjectValue& valu
             std::cout << file << ": FAILED open or read\n";
             return exit_failed;
         case Outcome::no_part_size:
-            std::cout << file << ": FAILED (" << m.reason << ")\n";
+            // The search's reason; a size that would fit can be named with --part-size.
+            std::cout << file << ": FAILED (" << m.reason << (s3.part_size == 0 ? ": give it with --part-size" : "")
+                      << ")\n";
             return exit_failed;
         case Outcome::mismatched:
             break;

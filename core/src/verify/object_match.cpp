@@ -76,8 +76,7 @@ ObjectMatch match_object_value(const std::filesystem::path& path, const ObjectVa
     if (sizes.empty()) {
         m.outcome = ObjectMatch::Outcome::no_part_size;
         m.reason = "no part size clients use cuts " + std::to_string(size) + " bytes into " +
-                   std::to_string(value.parts) + " parts; " + sizes_that_would(size, value.parts) +
-                   " would: give it with --part-size";
+                   std::to_string(value.parts) + " parts; " + sizes_that_would(size, value.parts) + " would";
         return m;
     }
     for (const auto* algorithm : algorithms) {
