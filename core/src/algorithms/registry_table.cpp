@@ -12,6 +12,7 @@
 #include "algorithms/crc/crc_slice16.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
+#include "algorithms/crc/crc_vpclmul_avx2.hpp"
 #include "algorithms/md/md_hashers.hpp"
 #include "hashscope/registry.hpp"
 
@@ -23,6 +24,7 @@ using F = CpuFeature;
 // What the carry-less multiply kernels need. The AVX-512 set includes what the 128-bit tail and
 // crc32c's crc32-instruction streams use.
 constexpr CpuFeatureSet kPclmul{F::sse42, F::pclmulqdq};
+constexpr CpuFeatureSet kVpclmulAvx2{F::sse42, F::pclmulqdq, F::avx2, F::vpclmulqdq};
 constexpr CpuFeatureSet kVpclmul{F::sse42, F::pclmulqdq, F::avx512f, F::avx512bw, F::avx512vl, F::vpclmulqdq};
 // The SHA-NI kernels also shuffle bytes with SSSE3 and blend with SSE4.1.
 constexpr CpuFeatureSet kShani{F::sse41, F::sha};
@@ -52,6 +54,8 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32", .id = "zlib", .backend = "zlib", .priority = 20,
      .description = "zlib crc32_z", .extend = detail::extend_zlib_crc32},
 #if defined(HASHSCOPE_X86_KERNELS)
+    {.algorithm = "crc32", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
+     .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc32_vpclmul_avx2},
     {.algorithm = "crc32", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc32_pclmul},
 #endif
@@ -73,6 +77,8 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc32c", .id = "sse42", .backend = "own", .needs = {F::sse42}, .priority = 40,
      .description = "crc32 instruction, 3 interleaved streams", .extend = crc::extend_crc32c_sse42},
+    {.algorithm = "crc32c", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
+     .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc32c_vpclmul_avx2},
     {.algorithm = "crc32c", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 35,
      .description = "PCLMULQDQ folding + crc32 instruction", .extend = crc::extend_crc32c_pclmul},
 #endif
@@ -86,6 +92,8 @@ const auto kTable = std::to_array<Implementation>({
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64nvme_vpclmul},
 #endif
 #if defined(HASHSCOPE_X86_KERNELS)
+    {.algorithm = "crc64nvme", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
+     .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc64nvme_vpclmul_avx2},
     {.algorithm = "crc64nvme", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc64nvme_pclmul},
 #endif
@@ -103,6 +111,8 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc64xz", .id = "isal", .backend = "isal", .needs = kIsalCrc64, .priority = 60,
      .description = "ISA-L crc64_ecma_refl (own runtime dispatch)", .extend = detail::extend_isal_crc64xz},
 #if defined(HASHSCOPE_X86_KERNELS)
+    {.algorithm = "crc64xz", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
+     .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc64xz_vpclmul_avx2},
     {.algorithm = "crc64xz", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 45,
      .description = "PCLMULQDQ folding + Barrett", .extend = crc::extend_crc64xz_pclmul},
 #endif

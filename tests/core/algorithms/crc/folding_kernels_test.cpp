@@ -1,4 +1,4 @@
-// The PCLMULQDQ and VPCLMULQDQ folding kernels against the byte-table reference: every length
+// The PCLMULQDQ and VPCLMULQDQ (AVX2 and AVX-512) folding kernels against the byte-table reference: every length
 // 0..4096 at every pointer alignment 0..63, messages fed in random pieces, buffers that end (or
 // start) at an unmapped page, and the catalogue check values. Skipped, with the reason, on CPUs
 // without the needed instructions.
@@ -17,6 +17,7 @@
 #include "algorithms/crc/crc_pclmul.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
+#include "algorithms/crc/crc_vpclmul_avx2.hpp"
 
 namespace hashscope::crc {
 namespace {
@@ -34,7 +35,7 @@ std::uint64_t ref_crc64nvme(std::uint64_t v, const std::byte* p, std::size_t n) 
 }
 std::uint64_t ref_crc64xz(std::uint64_t v, const std::byte* p, std::size_t n) { return crc64xz_table_extend(v, p, n); }
 
-enum class Isa { pclmul, vpclmul };
+enum class Isa { pclmul, vpclmul_avx2, vpclmul };
 
 struct Kernel {
     std::string name;
@@ -54,6 +55,10 @@ std::string missing(Isa isa) {
     };
     need(__builtin_cpu_supports("sse4.2"), "SSE4.2");
     need(__builtin_cpu_supports("pclmul"), "PCLMULQDQ");
+    if (isa == Isa::vpclmul_avx2) {
+        need(__builtin_cpu_supports("avx2"), "AVX2");
+        need(__builtin_cpu_supports("vpclmulqdq"), "VPCLMULQDQ");
+    }
     if (isa == Isa::vpclmul) {
         need(__builtin_cpu_supports("avx512f"), "AVX512F");
         need(__builtin_cpu_supports("avx512bw"), "AVX512BW");
@@ -69,6 +74,12 @@ const std::vector<Kernel>& kernels() {
         {"pclmul_crc32c", Isa::pclmul, extend_crc32c_pclmul, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
         {"pclmul_crc64nvme", Isa::pclmul, extend_crc64nvme_pclmul, ref_crc64nvme, 0xae8b14860a799888ULL, ~0ULL},
         {"pclmul_crc64xz", Isa::pclmul, extend_crc64xz_pclmul, ref_crc64xz, 0x995dc9bbdf1939faULL, ~0ULL},
+        {"vpclmul_avx2_crc32", Isa::vpclmul_avx2, extend_crc32_vpclmul_avx2, ref_crc32, 0xcbf43926U, 0xFFFFFFFFU},
+        {"vpclmul_avx2_crc32c", Isa::vpclmul_avx2, extend_crc32c_vpclmul_avx2, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
+        {"vpclmul_avx2_crc64nvme", Isa::vpclmul_avx2, extend_crc64nvme_vpclmul_avx2, ref_crc64nvme,
+         0xae8b14860a799888ULL, ~0ULL},
+        {"vpclmul_avx2_crc64xz", Isa::vpclmul_avx2, extend_crc64xz_vpclmul_avx2, ref_crc64xz, 0x995dc9bbdf1939faULL,
+         ~0ULL},
 #if defined(HASHSCOPE_AVX512_KERNELS)  // cmake -DHASHSCOPE_AVX512=OFF builds without them
         {"vpclmul_crc32", Isa::vpclmul, extend_crc32_vpclmul, ref_crc32, 0xcbf43926U, 0xFFFFFFFFU},
         {"vpclmul_crc32c", Isa::vpclmul, extend_crc32c_vpclmul, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
