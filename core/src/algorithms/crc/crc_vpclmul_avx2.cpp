@@ -3,14 +3,23 @@
 // Compiled with -mavx2 -mvpclmulqdq -mpclmul -msse4.2.
 #include "algorithms/crc/crc_vpclmul_avx2.hpp"
 
+#include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul_kernel.hpp"
 
 namespace hashscope::crc {
+namespace {
+
+// Beyond the last-level cache memory sets the pace, and the SSE4.2 kernel's three streams far
+// apart read faster than one stream, prefetched or not (Zen 3, 64 MiB: 13 against 10.7 GB/s).
+constexpr std::size_t kThreeStreamsFrom = std::size_t{16} << 20;
+
+}  // namespace
 
 std::uint64_t extend_crc32_vpclmul_avx2(std::uint64_t value, const std::byte* data, std::size_t size) {
     return pclmul_extend<Crc32Poly, true>(value, data, size);
 }
 std::uint64_t extend_crc32c_vpclmul_avx2(std::uint64_t value, const std::byte* data, std::size_t size) {
+    if (size >= kThreeStreamsFrom) return extend_crc32c_sse42(value, data, size);
     return pclmul_extend<Crc32cPoly, true>(value, data, size);
 }
 std::uint64_t extend_crc64nvme_vpclmul_avx2(std::uint64_t value, const std::byte* data, std::size_t size) {
