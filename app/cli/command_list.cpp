@@ -31,18 +31,22 @@ nlohmann::json as_json(const Registry& registry) {
 
 void print_table(const Registry& registry) {
     std::size_t needs_width = 6;
-    for (const auto& impl : all_implementations())
+    std::size_t id_width = 6;  // an id, " *" and a space
+    for (const auto& impl : all_implementations()) {
         needs_width = std::max(needs_width, impl.needs.to_string().size() + 2);
+        id_width = std::max(id_width, impl.id.size() + 3);
+    }
     const int needs_column = static_cast<int>(needs_width);
-    std::cout << std::left << std::setw(12) << "ALGORITHM" << std::setw(13) << "IMPL" << std::setw(12) << "BACKEND"
-              << std::setw(needs_column) << "NEEDS"
+    const int id_column = static_cast<int>(id_width);
+    std::cout << std::left << std::setw(12) << "ALGORITHM" << std::setw(id_column) << "IMPL" << std::setw(12)
+              << "BACKEND" << std::setw(needs_column) << "NEEDS"
               << "AVAILABLE\n";
     for (const auto& algorithm : algorithms()) {
         const auto* best = registry.best(algorithm.id);
         for (const auto* impl : registry.implementations_of(algorithm.id)) {
             const std::string id = std::string(impl->id) + (impl == best ? " *" : "");
-            std::cout << std::setw(12) << impl->algorithm << std::setw(13) << id << std::setw(12) << impl->backend
-                      << std::setw(needs_column) << impl->needs.to_string();
+            std::cout << std::setw(12) << impl->algorithm << std::setw(id_column) << id << std::setw(12)
+                      << impl->backend << std::setw(needs_column) << impl->needs.to_string();
             if (registry.available(*impl)) {
                 std::cout << "yes\n";
             } else {

@@ -16,7 +16,8 @@ namespace {
 // The instruction-set tier an implementation needs, as people call it: "AVX-512", "PCLMULQDQ".
 std::string tier(CpuFeatureSet needs) {
     using F = CpuFeature;
-    if (needs.has(F::avx512f) || needs.has(F::vpclmulqdq)) return "AVX-512";
+    if (needs.has(F::avx512f)) return "AVX-512";
+    if (needs.has(F::avx2) && needs.has(F::vpclmulqdq)) return "AVX2 + VPCLMULQDQ";
     if (needs.has(F::avx2)) return "AVX2";
     if (needs.has(F::sha)) return "SHA-NI";
     if (needs.has(F::pclmulqdq)) return "PCLMULQDQ";

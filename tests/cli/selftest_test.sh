@@ -20,8 +20,11 @@ best=$("$cli" cpu --json | python3 -c 'import json,sys; print(json.load(sys.stdi
 if [ "$best" != table ]; then
   holds "dispatch's crc32c is cross-checked against the table" "$(grep "^crc32c · $best" <<<"$out")" "vs table)"
 fi
-if grep -q '^crc32c · vpclmul' <<<"$out"; then
+if grep -q '^crc32c · vpclmul (' <<<"$out"; then
   holds "the AVX-512 tier is named" "$out" "crc32c · vpclmul (AVX-512): "
+fi
+if grep -q '^crc32c · vpclmul-avx2 (' <<<"$out"; then
+  holds "the AVX2 VPCLMULQDQ tier is named" "$out" "crc32c · vpclmul-avx2 (AVX2 + VPCLMULQDQ): "
 fi
 single=$("$cli" list --json | python3 -c '
 import json, sys, collections

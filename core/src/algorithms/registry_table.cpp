@@ -12,7 +12,7 @@
 #include "algorithms/crc/crc_slice16.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
-#include "algorithms/crc/crc_vpclmul_avx2.hpp"
+#include "algorithms/crc/crc_pclmul_avx2.hpp"
 #include "algorithms/md/md_hashers.hpp"
 #include "hashscope/registry.hpp"
 
@@ -78,7 +78,7 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32c", .id = "sse42", .backend = "own", .needs = {F::sse42}, .priority = 40,
      .description = "crc32 instruction, 3 interleaved streams", .extend = crc::extend_crc32c_sse42},
     {.algorithm = "crc32c", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
-     .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc32c_vpclmul_avx2},
+     .description = "AVX2 VPCLMULQDQ folding + crc32 instruction", .extend = crc::extend_crc32c_vpclmul_avx2},
     {.algorithm = "crc32c", .id = "pclmul", .backend = "own", .needs = kPclmul, .priority = 35,
      .description = "PCLMULQDQ folding + crc32 instruction", .extend = crc::extend_crc32c_pclmul},
 #endif

@@ -1,5 +1,5 @@
 // The 128-bit folding kernel shared by crc_pclmul.cpp (PCLMULQDQ, SSE4.2) and
-// crc_vpclmul_avx2.cpp (the same kernel with its long loop on 256-bit VPCLMULQDQ vectors).
+// crc_pclmul_avx2.cpp (the same kernel with its long loop on 256-bit VPCLMULQDQ vectors).
 //
 // PCLMULQDQ folding kernel (SSE4.2 + PCLMULQDQ). Compiled with -msse4.2 -mpclmul.
 //
@@ -26,7 +26,7 @@
 // 256-bit carry-less multiplier runs at the rate of the 128-bit one (AMD Zen 3, Intel Ice Lake and
 // later without AVX-512) do twice the work per instruction; calibration chooses per CPU.
 //
-// Intrinsics live here, so ONLY crc_pclmul.cpp and crc_vpclmul_avx2.cpp may include this header,
+// Intrinsics live here, so ONLY crc_pclmul.cpp and crc_pclmul_avx2.cpp may include this header,
 // each with its own ISA flags; like crc_clmul_common.hpp everything is in an unnamed namespace.
 #pragma once
 

@@ -17,7 +17,7 @@
 #include "algorithms/crc/crc_pclmul.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
-#include "algorithms/crc/crc_vpclmul_avx2.hpp"
+#include "algorithms/crc/crc_pclmul_avx2.hpp"
 
 namespace hashscope::crc {
 namespace {

@@ -1,7 +1,7 @@
 // The folding kernels with their long loop on 256-bit VPCLMULQDQ vectors (AVX2 + VPCLMULQDQ, no
 // AVX-512), instantiated from crc_pclmul_kernel.hpp.
 // Compiled with -mavx2 -mvpclmulqdq -mpclmul -msse4.2.
-#include "algorithms/crc/crc_vpclmul_avx2.hpp"
+#include "algorithms/crc/crc_pclmul_avx2.hpp"
 
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul_kernel.hpp"
