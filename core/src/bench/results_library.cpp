@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "hashscope/atomic_file.hpp"
+#include "hashscope/bench/reference_runs.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -281,6 +282,7 @@ std::map<std::string, RunNote> read_run_notes(const fs::path& dir) {
 }
 
 Result<bool> set_run_note(const fs::path& dir, std::string_view id, const RunNote& note) {
+    if (is_reference_id(id)) return Error{reference_read_only_message(id, "renamed or annotated")};
     std::error_code ec;
     if (!is_valid_run_id(id) || !fs::is_regular_file(run_path(dir, id), ec)) {
         return Error{"no run '" + std::string(id) + "' in " + dir.string() + " (see 'results list')"};
@@ -333,6 +335,7 @@ Result<std::vector<ReportRun>> load_named_runs(const fs::path& dir, const std::v
 }
 
 Result<bool> remove_run(const fs::path& dir, std::string_view id) {
+    if (is_reference_id(id)) return Error{reference_read_only_message(id, "deleted")};
     const auto path = run_path(dir, id);
     std::error_code ec;
     if (!is_valid_run_id(id) || !fs::is_regular_file(path, ec)) {
