@@ -33,7 +33,7 @@ holds "  a run measured under emulation is no reference" "$(cat err.txt)" "emula
 same "  and neither is listed" "" "$(grep -E 'damaged|emulated' list.txt)"
 "$cli" results list --json --library "$lib" > list.json 2> /dev/null
 same "--json marks reference runs, and only them" "reference/testbox:True $own:False" \
-  "$(python3 -c 'import json; print(" ".join(f"{r["id"]}:{r["reference"]}" for r in json.load(open("list.json"))))')"
+  "$(python3 -c 'import json; print(" ".join(r["id"] + ":" + str(r["reference"]) for r in json.load(open("list.json"))))')"
 holds "  with its CPU and date" "$(python3 -c 'import json; r=json.load(open("list.json"))[0]; print(r["cpu_model"], r["date"], r["name"])')" "Reference: "
 
 "$cli" results show reference/testbox --library "$lib" > shown.txt; status=$?
