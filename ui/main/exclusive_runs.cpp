@@ -1,6 +1,7 @@
 #include "main/exclusive_runs.hpp"
 
 #include <QObject>
+#include <QPointer>
 
 #include "bench/benchmark_page.hpp"
 #include "results/advisor_panel.hpp"
@@ -30,7 +31,8 @@ QString blockedByAdvisorText() {
 void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest, CalibrationPanel& calibration,
                    AdvisorPanel* advisor) {
     // Each one is blocked by the first of the others that runs; recomputed whenever any starts or ends.
-    const auto update = [b = &benchmark, s = &selfTest, c = &calibration, a = advisor] {
+    // The advisor lives on another page, which may go first while the window closes: guarded.
+    const auto update = [b = &benchmark, s = &selfTest, c = &calibration, a = QPointer<AdvisorPanel>(advisor)] {
         const bool advising = a != nullptr && a->measuring();
         const auto reason = [&](bool bench, bool test, bool calib, bool advice) {
             if (bench && b->running()) return blockedByBenchmarkText();
