@@ -1,6 +1,8 @@
 // `hashscope-cli advise`: which checksum for a purpose, ranked by what this machine's kept runs
-// measured (bench/advice.hpp). Reads the results library; measures nothing itself.
-#include <algorithm>
+// measured (bench/advice.hpp), with the implementation dispatch would use for each. Reads the
+// results library; measures nothing itself.
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <iostream>
 
@@ -10,27 +12,12 @@
 #include "hashscope/bench/results_library.hpp"
 #include "hashscope/bench/sizes.hpp"
 #include "hashscope/cpu.hpp"
+#include "hashscope/registry.hpp"
 
 namespace hashscope::cli {
 namespace {
 
 using namespace hashscope::bench;
-
-// Runs of this CPU model, newest first, read until enough are in hand: a run file holds every raw
-// sample, and the newest few runs answer for every candidate.
-constexpr std::size_t max_runs_read = 20;
-
-std::vector<BenchReport> runs_of(const std::filesystem::path& dir, const std::string& cpu_model) {
-    auto summaries = list_runs(dir);
-    std::reverse(summaries.begin(), summaries.end());
-    std::vector<BenchReport> runs;
-    for (const auto& s : summaries) {
-        if (!s.readable || s.cpu_model != cpu_model) continue;
-        if (auto report = load_run(dir, s.id)) runs.push_back(std::move(*report));
-        if (runs.size() == max_runs_read) break;
-    }
-    return runs;
-}
 
 std::string gbps(double v) {
     char buffer[32];
@@ -38,10 +25,57 @@ std::string gbps(double v) {
     return buffer;
 }
 
+// hashscope-advice/1: the same facts as the text, for scripts. Unknown values are null.
+nlohmann::json to_json(const Advice& advice, const std::string& cpu) {
+    nlohmann::json suggestions = nlohmann::json::array();
+    std::size_t rank = 0;
+    for (const auto& s : advice.suggestions) {
+        const bool measured = s.gb_per_s.has_value();
+        suggestions.push_back({
+            {"rank", ++rank},
+            {"algorithm", s.algorithm},
+            {"why", s.why},
+            {"gb_per_s", measured ? nlohmann::json(*s.gb_per_s) : nlohmann::json(nullptr)},
+            {"measured_implementation", measured ? nlohmann::json(s.implementation) : nlohmann::json(nullptr)},
+            {"measured_size", measured ? nlohmann::json(s.measured_size) : nlohmann::json(nullptr)},
+            {"measured_on", measured ? nlohmann::json(s.measured_in) : nlohmann::json(nullptr)},
+            {"dispatch", s.dispatch.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.dispatch)},
+        });
+    }
+    return {{"schema", "hashscope-advice/1"},
+            {"purpose", purpose_name(advice.purpose)},
+            {"purpose_description", purpose_description(advice.purpose)},
+            {"size", advice.size},
+            {"cpu_model", cpu},
+            {"ranked_by_speed", advice.purpose == Purpose::corruption || advice.purpose == Purpose::dedup},
+            {"suggestions", suggestions},
+            {"notes", advice.notes}};
+}
+
+void print_text(const Advice& advice) {
+    std::cout << "Purpose: " << purpose_name(advice.purpose) << ", " << purpose_description(advice.purpose)
+              << "; messages of " << format_size(advice.size) << "\n\n";
+    std::size_t rank = 0;
+    for (const auto& s : advice.suggestions) {
+        std::cout << ++rank << ". " << s.algorithm;
+        if (s.gb_per_s) {
+            std::cout << "  " << gbps(*s.gb_per_s) << " GB/s (" << s.implementation << ", measured at "
+                      << format_size(s.measured_size) << " on " << s.measured_in << ")";
+        } else {
+            std::cout << "  (not measured on this CPU)";
+        }
+        if (!s.dispatch.empty()) std::cout << "; HashScope uses " << s.dispatch;
+        std::cout << "\n   " << s.why << '\n';
+    }
+    if (!advice.notes.empty()) std::cout << '\n';
+    for (const auto& note : advice.notes) std::cout << "Note: " << note << '\n';
+}
+
 }  // namespace
 
 int run_advise(int argc, char** argv, int first) {
-    const Arguments args(argc, argv, first, {{"purpose", 0, true}, {"size", 0, true}, {"library", 0, true}});
+    const Arguments args(argc, argv, first,
+                         {{"purpose", 0, true}, {"size", 0, true}, {"library", 0, true}, {"json", 0, false}});
     if (!args.ok()) {
         complain_usage(args.error());
         return exit_usage;
@@ -63,23 +97,13 @@ int run_advise(int argc, char** argv, int first) {
     }
     const auto& cpu = host_cpu().model;
     const auto dir = args.value("library") ? std::filesystem::path(*args.value("library")) : default_results_dir();
-    const auto advice = advise(*purpose, *size, cpu, runs_of(dir, cpu));
-
-    std::cout << "Purpose: " << purpose_name(advice.purpose) << ", " << purpose_description(advice.purpose)
-              << "; messages of " << format_size(advice.size) << "\n\n";
-    std::size_t rank = 0;
-    for (const auto& s : advice.suggestions) {
-        std::cout << ++rank << ". " << s.algorithm;
-        if (s.gb_per_s) {
-            std::cout << "  " << gbps(*s.gb_per_s) << " GB/s (" << s.implementation << ", measured at "
-                      << format_size(s.measured_size) << " on " << s.measured_in << ")";
-        } else {
-            std::cout << "  (not measured on this CPU)";
-        }
-        std::cout << "\n   " << s.why << '\n';
+    auto advice = advise(*purpose, *size, cpu, newest_runs_of(dir, cpu));
+    name_dispatch(advice, Registry::host());  // main() has applied this machine's calibration
+    if (args.has("json")) {
+        std::cout << to_json(advice, cpu).dump(2) << '\n';
+    } else {
+        print_text(advice);
     }
-    if (!advice.notes.empty()) std::cout << '\n';
-    for (const auto& note : advice.notes) std::cout << "Note: " << note << '\n';
     return exit_ok;
 }
 

@@ -1,5 +1,6 @@
 // `hashscope-cli results`: the library of kept benchmark runs — list, show, compare, export, import,
-// rm.
+// rm, rename, note — and the reference runs shipped with HashScope, which can be listed, shown,
+// compared and exported but never changed.
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "commands.hpp"
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/bench/html_report.hpp"
+#include "hashscope/bench/reference_runs.hpp"
 #include "hashscope/bench/results_compare.hpp"
 #include "hashscope/bench/results_library.hpp"
 
@@ -25,19 +27,25 @@ fs::path library_dir(const Arguments& args) {
     return default_results_dir();
 }
 
+RunSources sources(const Arguments& args) { return {library_dir(args), default_reference_dir()}; }
+
 std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
 
 int list(const Arguments& args) {
-    const auto runs = list_runs(library_dir(args));
+    const auto listing = list_all_runs(sources(args));
+    // A damaged or missing reference folder is worth knowing, never a failure of the listing.
+    for (const auto& note : listing.notes) complain("note: " + note);
+    const auto& runs = listing.runs;
     if (args.has("json")) {
         nlohmann::json out = nlohmann::json::array();
         for (const auto& r : runs) {
             if (!r.readable) {
-                out.push_back({{"id", r.id}, {"readable", false}, {"reason", r.reason}});
+                out.push_back({{"id", r.id}, {"readable", false}, {"reason", r.reason}, {"reference", r.reference}});
                 continue;
             }
             out.push_back({{"id", r.id},
                            {"readable", true},
+                           {"reference", r.reference},
                            {"date", r.date},
                            {"cpu_model", r.cpu_model},
                            {"microarchitecture", r.microarchitecture},
@@ -60,7 +68,9 @@ int list(const Arguments& args) {
         std::cout << r.id << "  " << or_dash(r.date) << "  " << or_dash(r.cpu_model) << " ("
                   << or_dash(r.microarchitecture) << ")  " << or_dash(r.preset) << "  "
                   << or_dash(r.revision.substr(0, 12)) << "  " << or_dash(r.build_type) << "  " << r.cells
-                  << (r.cells == 1 ? " cell" : " cells") << (r.partial ? "  partial" : "") << '\n';
+                  << (r.cells == 1 ? " cell" : " cells") << (r.partial ? "  partial" : "")
+                  << (r.reference ? "  reference" : "") << (r.reference || r.name.empty() ? "" : "  \"" + r.name + "\"")
+                  << '\n';
     }
     return exit_ok;
 }
@@ -70,7 +80,7 @@ int show(const Arguments& args) {
         complain_usage("results show takes one run id");
         return exit_usage;
     }
-    auto report = load_run(library_dir(args), args.operands()[1]);
+    auto report = load_run(sources(args), args.operands()[1]);
     if (!report) {
         complain(report.error().message);
         return exit_usage;
@@ -152,10 +162,10 @@ int compare(const Arguments& args) {
             return exit_usage;
         }
     }
-    const auto dir = library_dir(args);
+    const auto from = sources(args);
     std::vector<BenchReport> runs;
     for (const auto& id : ids) {
-        auto report = load_run(dir, id);
+        auto report = load_run(from, id);
         if (!report) {
             complain(report.error().message);
             return exit_usage;
@@ -179,7 +189,7 @@ int export_runs(const Arguments& args) {
         complain_usage("results export takes one or more run ids and --html FILE");
         return exit_usage;
     }
-    auto runs = load_named_runs(library_dir(args), ids);
+    auto runs = load_named_runs(sources(args), ids);
     if (!runs) {
         complain(runs.error().message);
         return exit_usage;
@@ -232,6 +242,40 @@ int remove(const Arguments& args) {
     return exit_ok;
 }
 
+// rename ID NAME, note ID TEXT: one half of the run's note, the other kept, in the .notes.json the
+// Results page writes. An empty NAME or TEXT clears that half.
+int set_note_part(const Arguments& args, bool name) {
+    const char* action = name ? "rename" : "note";
+    if (args.operands().size() != 3) {
+        complain_usage(std::string("results ") + action +
+                       (name ? " takes a run id and a name" : " takes a run id and a text") +
+                       " (quote it; \"\" clears it)");
+        return exit_usage;
+    }
+    const auto dir = library_dir(args);
+    const auto& id = args.operands()[1];
+    // A read-only or unknown run is the arguments' fault (2); a notes file that cannot be written
+    // is the library's (1).
+    if (is_reference_id(id)) {
+        complain(reference_read_only_message(id, "renamed or annotated"));
+        return exit_usage;
+    }
+    std::error_code ec;
+    if (!is_valid_run_id(id) || !fs::is_regular_file(dir / (id + ".json"), ec)) {
+        complain("no run '" + id + "' in " + dir.string() + " (see 'results list')");
+        return exit_usage;
+    }
+    const auto notes = read_run_notes(dir);
+    const auto current = notes.find(id);
+    RunNote note = current == notes.end() ? RunNote{} : current->second;
+    (name ? note.name : note.note) = args.operands()[2];
+    if (auto set = set_run_note(dir, id, note); !set) {
+        complain(set.error().message);
+        return exit_failed;
+    }
+    return exit_ok;
+}
+
 }  // namespace
 
 int run_results(int argc, char** argv, int first) {
@@ -258,7 +302,9 @@ int run_results(int argc, char** argv, int first) {
     if (action == "export") return export_runs(args);
     if (action == "import") return import(args);
     if (action == "rm") return remove(args);
-    complain_usage(action.empty() ? "results wants list, show, compare, export, import or rm"
+    if (action == "rename") return set_note_part(args, true);
+    if (action == "note") return set_note_part(args, false);
+    complain_usage(action.empty() ? "results wants list, show, compare, export, import, rm, rename or note"
                                   : "unknown results command '" + action + "'");
     return exit_usage;
 }

@@ -79,21 +79,28 @@ commands:
                         Every run (a stopped one too) is kept in the results library unless
                         --no-save; --library DIR keeps it elsewhere.
   results list [--json] | show ID | compare ID ID... [--fail-above PCT] [--markdown]
-          | export ID... --html FILE | import FILE... | rm ID   [--library DIR]
+          | export ID... --html FILE | import FILE... | rm ID | rename ID NAME
+          | note ID TEXT   [--library DIR]
                         the kept runs, in $HASHSCOPE_RESULTS_DIR, else
-                        $XDG_DATA_HOME/HashScope/results (~/.local/share/HashScope/results).
-                        list: id, date, CPU, preset, revision, build type, cells, partial.
+                        $XDG_DATA_HOME/HashScope/results (~/.local/share/HashScope/results),
+                        and the reference runs shipped with HashScope (ids reference/NAME:
+                        shown and compared, never changed).
+                        list: id, date, CPU, preset, revision, build type, cells, partial,
+                        reference, name.
                         show: the run's table. compare: each cell the runs share, ns/op as a
                         ratio to the first run's, * where the 99.9% intervals do not overlap;
                         --fail-above PCT exits 1 when a cell is significantly slower than the
                         first run by more than PCT%. export: one self-contained HTML page
                         (environment, table, SVG chart per run; the comparison for two or
                         more). import: copy benchmark JSON files in (one bad file imports
-                        none). rm: delete a run.
-  advise [--purpose corruption|interop|tamper|dedup] [--size SIZE] [--library DIR]
+                        none). rm: delete a run. rename, note: give a run a name or a note, as
+                        the Results page does ("" clears it); the run's file is not changed.
+  advise [--purpose corruption|interop|tamper|dedup] [--size SIZE] [--library DIR] [--json]
                         which checksum for a purpose (default corruption) at a message size
-                        (default 1MiB), each with why it fits; ranked by GB/s where this CPU's
-                        kept runs measured it (corruption, dedup), else in the rules' order.
+                        (default 1MiB), each with why it fits and the implementation HashScope
+                        uses for it here; ranked by GB/s where this CPU's kept runs measured it
+                        (corruption, dedup), else in the rules' order. --json: the same as
+                        hashscope-advice/1 JSON.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,
                         then random messages in random splits against the reference
@@ -135,10 +142,10 @@ int main(int argc, char** argv) {
     if (command == "selftest") return run_selftest(argc, argv, 2);  // every row, whatever dispatch says
     if (command == "merge") return run_merge(argc, argv, 2);        // reads records, hashes nothing
     if (command == "results") return run_results(argc, argv, 2);    // reads kept runs, measures nothing
-    if (command == "advise") return run_advise(argc, argv, 2);      // reads kept runs, measures nothing
     // Dispatch follows this machine's calibration, when one was saved for this CPU and build.
     const auto calibration = hashscope::apply_saved_calibration(hashscope::Registry::host(), hashscope::host_cpu());
     if (command == "cpu") return run_cpu(argc, argv, 2, calibration);
+    if (command == "advise") return run_advise(argc, argv, 2);  // reads kept runs; names dispatch's choice
     if (command == "sum") return run_sum(argc, argv, 2);
     if (command == "list") return run_list(argc, argv, 2);
     if (command == "bench") return run_bench(argc, argv, 2);

@@ -35,9 +35,17 @@ PY
 same "measured: the fastest first" "1. xxh3  30.0 GB/s" "$(sed -n 3p out.txt | cut -d'(' -f1 | sed 's/ *$//')"
 holds "  then crc32c with its figure" "$(sed -n 5p out.txt)" "2. crc32c  10.0 GB/s"
 holds "  naming where it was measured" "$(sed -n 3p out.txt)" "measured at 4 KiB"
+"$cli" advise --size 4KiB --json --library "$lib" > advice.json; status=$?
+same "advise --json exits 0" 0 "$status"
+same "  hashscope-advice/1, ranked as the text is, each naming dispatch's choice" \
+  "hashscope-advice/1 4096 xxh3:30.0 crc32c:10.0 True" \
+  "$(python3 -c 'import json; d=json.load(open("advice.json")); s=d["suggestions"]; print(d["schema"], d["size"], " ".join(x["algorithm"] + ":" + str(x["gb_per_s"]) for x in s[:2]), all(x["dispatch"] for x in s))')"
+same "  unmeasured candidates have null figures" "True" \
+  "$(python3 -c 'import json; s=json.load(open("advice.json"))["suggestions"][2:]; print(all(x["gb_per_s"] is None and x["measured_on"] is None for x in s))')"
 "$cli" advise --size 4KiB --purpose interop --library "$lib" > out.txt
 holds "interop keeps sha256 first whatever is faster" "$(sed -n 3p out.txt)" "1. sha256"
 
+holds "the text names what HashScope uses" "$(sed -n 3p out.txt)" "HashScope uses"
 "$cli" advise --purpose speed > /dev/null 2> err.txt; status=$?
 same "an unknown purpose: exit 2" 2 "$status"
 holds "  naming the purposes" "$(cat err.txt)" "corruption, interop, tamper or dedup"

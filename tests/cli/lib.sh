@@ -11,6 +11,8 @@ export XDG_CACHE_HOME="$scratch/cache"
 # never into the user's library.
 export HASHSCOPE_RESULTS_DIR="$scratch/library"
 export XDG_DATA_HOME="$scratch/data"
+# No reference runs unless a test asks for them: they would be listed beside the tests' own runs.
+export HASHSCOPE_REFERENCE_DIR=""
 
 # cli_cpu FIELD: a field of `$cli cpu --json`, e.g. its architecture ("x86_64", "aarch64") or the
 # emulation it detected ("" natively): the arm64 preset runs the CLI under qemu-aarch64.

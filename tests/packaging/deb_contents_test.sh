@@ -1,9 +1,9 @@
 # The Debian package: its control fields, dependencies computed by dpkg-shlibdeps (Qt 6 Widgets,
 # QCustomPlot, OpenSSL, ISA-L, xxHash, libcpuinfo), exactly the files of expected-files.txt, and
 # programs that run once unpacked into a scratch root.
-#   deb_contents_test.sh DEB_DIR EXPECTED_FILES VERSION
+#   deb_contents_test.sh DEB_DIR EXPECTED_FILES VERSION REFERENCE_DIR
 source "$(dirname "$0")/../cli/lib.sh"
-deb_dir=$1 expected_files=$2 version=$3
+deb_dir=$1 expected_files=$2 version=$3 reference_dir=$4
 deb=$(ls "$deb_dir"/*.deb)
 field() { dpkg-deb -f "$deb" "$1"; }
 
@@ -23,9 +23,11 @@ done
 same "Suggests python3-nautilus, for the Nautilus extension" python3-nautilus "$(field Suggests)"
 
 # The package's files: what `cmake --install --prefix /usr` installs, but the licence's full text
-# (the copyright file points to /usr/share/common-licenses/GPL-3 instead).
-same "the package holds the files of $(basename "$expected_files")" \
-  "$(grep -vx 'usr/share/doc/hashscope/LICENSE' "$expected_files" | LC_ALL=C sort)" \
+# (the copyright file points to /usr/share/common-licenses/GPL-3 instead), and the reference runs.
+same "the package holds the files of $(basename "$expected_files") and the reference runs" \
+  "$({ grep -vx 'usr/share/doc/hashscope/LICENSE' "$expected_files"
+       for run in "$reference_dir"/*.json; do echo "usr/share/hashscope/reference/$(basename "$run")"; done; } |
+     LC_ALL=C sort)" \
   "$(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { sub(/^\.\//, "", $6); print $6 }' | LC_ALL=C sort)"
 same "nothing in it is owned by anyone but root" "" "$(dpkg-deb -c "$deb" | awk '$2 != "root/root"')"
 
@@ -39,6 +41,9 @@ done
 printf 'intact\n' >"$scratch/file.txt"
 same "unpacked hashscope-cli sum" "$(cd "$scratch" && b3sum file.txt)" \
   "$(cd "$scratch" && "$root/usr/bin/hashscope-cli" sum -a blake3 file.txt 2>&1)"
+same "unpacked results list shows the reference runs it carries" "$(ls "$reference_dir"/*.json | wc -l)" \
+  "$(env -u HASHSCOPE_REFERENCE_DIR "$root/usr/bin/hashscope-cli" results list --json |
+     python3 -c 'import json,sys; print(sum(1 for r in json.load(sys.stdin) if r.get("reference")))')"
 same "the copyright file is machine-readable" \
   "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
   "$(head -1 "$root/usr/share/doc/hashscope/copyright")"

@@ -1,9 +1,12 @@
 // The Results page against a temporary library of three small runs: listed off the GUI thread,
 // filtered, two selected show core's comparison (a significant ratio, the warnings, a lone cell),
-// a name and note kept beside the runs, delete with Undo, and the HTML export.
+// a name and note kept beside the runs, delete with Undo, and the HTML export. Reference runs beside
+// them: labelled, compared with the user's, never renamed or deleted; a damaged or emulated file in
+// their folder, or no folder at all, is a note.
 #include <qcustomplot.h>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,6 +22,7 @@
 #include <fstream>
 #include <memory>
 
+#include "hashscope/bench/reference_runs.hpp"
 #include "hashscope/bench/results_library.hpp"
 #include "results/comparison_view.hpp"
 #include "results/results_page.hpp"
@@ -74,6 +78,8 @@ private slots:
     void nameAndNoteLiveBesideTheRun();
     void deleteWithUndo();
     void exportsHtml();
+    void referenceRunsAreLabelledAndReadOnly();
+    void missingReferenceFolderIsANote();
     void screenshot();
 
 private:
@@ -97,7 +103,7 @@ void ResultsPageTest::init() {
     for (int i = 0; i < 3; ++i) {
         std::ofstream(runPath(ids_[i]).toStdString(), std::ios::binary) << bench::to_json(reports[i]);
     }
-    page_ = std::make_unique<ResultsPage>(lib);
+    page_ = std::make_unique<ResultsPage>(bench::RunSources{lib, {}});
     page_->resize(1280, 760);
     page_->show();
     QTRY_COMPARE(page_->filtered()->rowCount(), 3);
@@ -235,6 +241,78 @@ void ResultsPageTest::exportsHtml() {
     QVERIFY(html.contains(ids_[0]) && html.contains(ids_[1]));
     QVERIFY(html.contains(QStringLiteral("class=\"comparison\"")));
     QVERIFY(!html.contains(QStringLiteral("<script")));
+}
+
+void ResultsPageTest::referenceRunsAreLabelledAndReadOnly() {
+    // A reference folder with one good run, one measured under emulation and one damaged file.
+    const QString refs = dir_->filePath(QStringLiteral("reference"));
+    QVERIFY(QDir().mkpath(refs));
+    auto shipped = report("Zen Box", 90, false);
+    shipped.environment.date = "2026-11-30T08:00:00Z";
+    shipped.environment.git_revision = "d6d675f3d81a";
+    std::ofstream((refs + QStringLiteral("/zen.json")).toStdString(), std::ios::binary) << bench::to_json(shipped);
+    auto emulated = shipped;
+    emulated.environment.emulation = "QEMU user mode";
+    std::ofstream((refs + QStringLiteral("/emulated.json")).toStdString(), std::ios::binary)
+        << bench::to_json(emulated);
+    std::ofstream((refs + QStringLiteral("/damaged.json")).toStdString(), std::ios::binary) << "{\"schema\": \"hash";
+    const QString refBefore = fileText(refs + QStringLiteral("/zen.json"));
+
+    page_ = std::make_unique<ResultsPage>(bench::RunSources{dir_->path().toStdString(), refs.toStdString()});
+    page_->resize(1280, 760);
+    page_->show();
+    QTRY_COMPARE(page_->filtered()->rowCount(), 4);  // three own runs and the one good reference
+    const QString id = QStringLiteral("reference/zen");
+    int row = -1;
+    for (int r = 0; r < page_->filtered()->rowCount(); ++r) {
+        if (page_->filtered()->index(r, ResultsPage::kId).data().toString() == id) row = r;
+    }
+    QVERIFY(row >= 0);
+    QVERIFY(page_->filtered()->index(row, ResultsPage::kId).data(ResultsPage::kReferenceRole).toBool());
+    QCOMPARE(page_->filtered()->index(row, ResultsPage::kName).data().toString(),
+             QStringLiteral("Reference: Zen Box (Testlake)"));
+    QVERIFY(page_->filtered()
+                ->index(row, ResultsPage::kName)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("d6d675f3d81a")));
+    QCOMPARE(page_->filtered()->index(row, ResultsPage::kDate).data().toString(),
+             QStringLiteral("2026-11-30T08:00:00Z"));
+    // The files left out are named, with why; the page says how many references it shows.
+    const QString notes = page_->referenceNotes().join(QLatin1Char('\n'));
+    QVERIFY2(notes.contains(QStringLiteral("damaged.json")), qPrintable(notes));
+    QVERIFY2(notes.contains(QStringLiteral("emulation")), qPrintable(notes));
+    QVERIFY(qobject_cast<QLabel*>(child("resultsStatus"))->text().contains(QStringLiteral("1 reference run")));
+
+    // Read-only: no Name… or Delete for it, and asked anyway, a reason and nothing changed.
+    page_->selectIds({id});
+    auto* note = qobject_cast<QPushButton*>(child("resultsNoteButton"));
+    auto* remove = qobject_cast<QPushButton*>(child("resultsDeleteButton"));
+    QVERIFY(!note->isEnabled() && !remove->isEnabled());
+    QVERIFY(remove->toolTip().contains(QStringLiteral("read-only")));
+    page_->deleteSelected();
+    QCOMPARE(page_->filtered()->rowCount(), 4);
+    QVERIFY(qobject_cast<QLabel*>(child("resultsStatus"))->text().contains(QStringLiteral("cannot be deleted")));
+    QVERIFY(page_->setNote(id, QStringLiteral("mine"), QString()).contains(QStringLiteral("read-only")));
+    QCOMPARE(fileText(refs + QStringLiteral("/zen.json")), refBefore);
+
+    // Compared with the user's own run: core's comparison, on one chart.
+    page_->selectIds({id, ids_[0]});
+    QTRY_VERIFY(page_->comparison()->table()->isVisible() && page_->comparison()->table()->rowCount() == 3);
+    QVERIFY(page_->comparison()->chart()->graphCount() >= 4);
+    QVERIFY(!remove->isEnabled());  // a reference among the selected: still not deletable
+    if (const QString out = qEnvironmentVariable("HASHSCOPE_SCREENSHOTS"); !out.isEmpty()) {
+        QVERIFY(page_->grab().save(out + QStringLiteral("/results-reference.png")));
+    }
+}
+
+void ResultsPageTest::missingReferenceFolderIsANote() {
+    const QString nowhere = dir_->filePath(QStringLiteral("no-such-folder"));
+    page_ = std::make_unique<ResultsPage>(bench::RunSources{dir_->path().toStdString(), nowhere.toStdString()});
+    page_->show();
+    QTRY_COMPARE(page_->filtered()->rowCount(), 3);  // the library as it is
+    QCOMPARE(page_->referenceNotes().size(), 1);
+    QVERIFY(page_->referenceNotes().front().contains(QStringLiteral("no-such-folder")));
 }
 
 // With HASHSCOPE_SCREENSHOTS=DIR, saves the page comparing two runs as DIR/results.png.

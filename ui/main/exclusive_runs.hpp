@@ -8,6 +8,7 @@
 
 namespace hashscope::ui {
 
+class AdvisorPanel;
 class BenchmarkPage;
 class CalibrationPanel;
 class SelfTestPanel;
@@ -16,10 +17,12 @@ class SelfTestPanel;
 QString blockedByBenchmarkText();
 QString blockedBySelfTestText();
 QString blockedByCalibrationText();
+QString blockedByAdvisorText();
 
 // From now on, whichever of the three starts blocks the others until it finishes or is cancelled
 // (a calibration times implementations too: it disturbs, and is disturbed by, the others). The
-// connections end with the widgets.
-void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest, CalibrationPanel& calibration);
+// connections end with the widgets. The Results page's advisor measures too, when it is given.
+void keepRunsApart(BenchmarkPage& benchmark, SelfTestPanel& selfTest, CalibrationPanel& calibration,
+                   AdvisorPanel* advisor = nullptr);
 
 }  // namespace hashscope::ui

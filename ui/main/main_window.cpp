@@ -65,7 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(pages_);
     makeMenus();
     // A self-test or a calibration beside a benchmark would disturb its figures: one waits for another.
-    keepRunsApart(*benchmark_, *system_->selfTest(), *system_->calibration());
+    keepRunsApart(*benchmark_, *system_->selfTest(), *system_->calibration(), results_->advisor());
 
     resize(1280, 800);  // the Benchmark page shows settings, chart and CPU side by side
 }

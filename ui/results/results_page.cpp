@@ -3,6 +3,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFont>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,12 +15,14 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "common/status_colours.hpp"
 #include "hashscope/atomic_file.hpp"
+#include "results/advisor_panel.hpp"
 #include "results/comparison_view.hpp"
 #include "results/undo_bar.hpp"
 
@@ -51,8 +54,18 @@ QList<QStandardItem*> rowOf(const bench::RunSummary& r) {
         row << item;
     }
     row[ResultsPage::kId]->setText(qs(r.id));
+    row[ResultsPage::kId]->setData(r.reference, ResultsPage::kReferenceRole);
     row[ResultsPage::kName]->setText(qs(r.name));
     if (!r.note.empty()) row[ResultsPage::kName]->setToolTip(qs(r.note));
+    if (r.reference) {
+        // Labelled in every column a glance lands on: the name says "Reference", in italics.
+        for (auto* item : row) {
+            QFont font = item->font();
+            font.setItalic(true);
+            item->setFont(font);
+        }
+        row[ResultsPage::kId]->setToolTip(QObject::tr("A reference run shipped with HashScope: read-only"));
+    }
     if (!r.readable) {
         row[ResultsPage::kWarnings]->setText(QObject::tr("unreadable: %1").arg(qs(r.reason)));
         row[ResultsPage::kWarnings]->setForeground(status_colour::kBad);
@@ -83,14 +96,14 @@ QList<QStandardItem*> rowOf(const bench::RunSummary& r) {
 
 }  // namespace
 
-ResultsPage::ResultsPage(QWidget* parent) : ResultsPage(bench::default_results_dir(), parent) {}
+ResultsPage::ResultsPage(QWidget* parent) : ResultsPage(bench::default_run_sources(), parent) {}
 
-ResultsPage::ResultsPage(std::filesystem::path library, QWidget* parent)
+ResultsPage::ResultsPage(bench::RunSources sources, QWidget* parent)
     : QWidget(parent),
-      library_(std::move(library)),
+      sources_(std::move(sources)),
       model_(new QStandardItemModel(0, kColumns, this)),
       filter_(new QSortFilterProxyModel(this)),
-      listJob_([](int) {}, [this](const std::vector<bench::RunSummary>& runs) { fill(runs); }, {}),
+      listJob_([](int) {}, [this](const bench::RunListing& listing) { fill(listing); }, {}),
       loadJob_([](int) {}, [this](const Loaded& loaded) { onLoaded(loaded); },
                Loaded{{}, {}, QStringLiteral("reading the runs failed")}) {
     setObjectName(QStringLiteral("resultsPage"));
@@ -162,6 +175,14 @@ void ResultsPage::build() {
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     comparison_ = new ComparisonView(this);
+    advisor_ = new AdvisorPanel(sources_.library, this);
+    lowerTabs_ = new QTabWidget(this);
+    lowerTabs_->setObjectName(QStringLiteral("resultsLowerTabs"));
+    lowerTabs_->setDocumentMode(true);
+    lowerTabs_->addTab(comparison_, tr("Chart and comparison"));
+    lowerTabs_->addTab(advisor_, tr("Which checksum?"));
+    connect(advisor_, &AdvisorPanel::runKept, this, &ResultsPage::reload);
+    lowerTabs_->setTabToolTip(1, tr("Checksums ranked for a purpose by this machine's measured speed"));
 
     auto* top = new QWidget(this);
     top->setObjectName(QStringLiteral("resultsListPane"));
@@ -175,19 +196,20 @@ void ResultsPage::build() {
     auto* split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("resultsSplit"));
     split->addWidget(top);
-    split->addWidget(comparison_);
+    split->addWidget(lowerTabs_);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     split->setSizes({180, 560});  // the list needs a few rows; the comparison needs the room
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
-    setStatus(tr("Library: %1").arg(QString::fromStdString(library_.string())));
+    setStatus(tr("Library: %1").arg(QString::fromStdString(sources_.library.string())));
     updateButtons();
 }
 
 void ResultsPage::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    reload();  // a run the Benchmark page (or the CLI) just kept shows up
+    reload();                                    // a run the Benchmark page (or the CLI) just kept shows up
+    if (!advisor_->busy()) advisor_->refresh();  // and ranks
 }
 
 void ResultsPage::reload() {
@@ -195,15 +217,18 @@ void ResultsPage::reload() {
         reloadAgain_ = true;
         return;
     }
-    listJob_.start(pool_, [dir = library_](auto&, std::stop_token) { return bench::list_runs(dir); });
+    listJob_.start(pool_, [sources = sources_](auto&, std::stop_token) { return bench::list_all_runs(sources); });
 }
 
-void ResultsPage::fill(const std::vector<bench::RunSummary>& runs) {
+void ResultsPage::fill(const bench::RunListing& listing) {
     if (reloadAgain_) {
         reloadAgain_ = false;
         reload();
         return;
     }
+    const auto& runs = listing.runs;
+    referenceNotes_.clear();
+    for (const auto& note : listing.notes) referenceNotes_ << qs(note);
     const QStringList keep = selectedIds();
     const QSignalBlocker quiet(list_->selectionModel());
     model_->removeRows(0, model_->rowCount());
@@ -216,7 +241,15 @@ void ResultsPage::fill(const std::vector<bench::RunSummary>& runs) {
     list_->resizeColumnsToContents();
     list_->horizontalHeader()->resizeSection(kName, std::max(list_->horizontalHeader()->sectionSize(kName), 120));
     if (!keep.isEmpty()) selectIds(keep);
-    setStatus(tr("%1 in %2").arg(count(shown, tr("run"), tr("runs")), QString::fromStdString(library_.string())));
+    const auto references = std::count_if(runs.begin(), runs.end(), [](const auto& r) { return r.reference; });
+    QString line =
+        tr("%1 in %2")
+            .arg(count(shown - references, tr("run"), tr("runs")), QString::fromStdString(sources_.library.string()));
+    if (references > 0)
+        line += tr(", and %1 shipped with HashScope").arg(count(references, tr("reference run"), tr("reference runs")));
+    // A damaged reference file or a missing folder: said, never more than that.
+    if (!referenceNotes_.isEmpty()) line += QLatin1Char('\n') + referenceNotes_.join(QLatin1Char('\n'));
+    setStatus(line);
     updateButtons();
     emit listLoaded();
     if (selectedIds() != loaded_.ids) selectionChanged();
@@ -238,11 +271,23 @@ void ResultsPage::selectIds(const QStringList& ids) {
     list_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
+bool ResultsPage::referenceSelected() const {
+    const auto rows = list_->selectionModel()->selectedRows(kId);
+    return std::any_of(rows.begin(), rows.end(),
+                       [](const QModelIndex& index) { return index.data(kReferenceRole).toBool(); });
+}
+
 void ResultsPage::updateButtons() {
     const auto n = selectedIds().size();
-    noteButton_->setEnabled(n == 1);
-    deleteButton_->setEnabled(n > 0);
+    const bool reference = referenceSelected();
+    noteButton_->setEnabled(n == 1 && !reference);
+    deleteButton_->setEnabled(n > 0 && !reference);
     exportButton_->setEnabled(n > 0);
+    const QString readOnly = tr("Reference runs ship with HashScope and are read-only");
+    noteButton_->setToolTip(reference ? readOnly
+                                      : tr("Give the run a name and a note (kept beside it; the run's file is not "
+                                           "changed)"));
+    deleteButton_->setToolTip(reference ? readOnly : tr("Delete the selected runs (with Undo)"));
 }
 
 void ResultsPage::selectionChanged() {
@@ -256,16 +301,17 @@ void ResultsPage::loadSelection() {
         return;
     }
     const QStringList ids = selectedIds();
+    if (!ids.isEmpty()) lowerTabs_->setCurrentWidget(comparison_);  // what was picked is shown
     if (ids.isEmpty()) {
         loaded_ = {};
         comparison_->clear(tr("Select a run to see its chart, or two or more to compare them."));
         emit comparisonShown();
         return;
     }
-    loadJob_.start(pool_, [dir = library_, ids](auto&, std::stop_token) {
+    loadJob_.start(pool_, [sources = sources_, ids](auto&, std::stop_token) {
         std::vector<std::string> wanted;
         for (const QString& id : ids) wanted.push_back(str(id));
-        auto runs = bench::load_named_runs(dir, wanted);
+        auto runs = bench::load_named_runs(sources, wanted);
         return runs ? Loaded{ids, std::move(*runs), {}} : Loaded{ids, {}, qs(runs.error().message)};
     });
 }
@@ -289,6 +335,10 @@ void ResultsPage::onLoaded(const Loaded& loaded) {
 void ResultsPage::deleteSelected() {
     const QStringList ids = selectedIds();
     if (ids.isEmpty()) return;
+    if (referenceSelected()) {
+        setStatus(tr("Reference runs ship with HashScope and cannot be deleted; select only your own runs."), true);
+        return;
+    }
     commitDeletes();  // one Undo at a time: the previous deletion becomes final
     pendingDelete_ = ids;
     for (int row = model_->rowCount() - 1; row >= 0; --row) {
@@ -307,7 +357,8 @@ void ResultsPage::undoDelete() {
 void ResultsPage::commitDeletes() {
     QStringList failed;
     for (const QString& id : std::as_const(pendingDelete_)) {
-        if (auto removed = bench::remove_run(library_, str(id)); !removed) failed << qs(removed.error().message);
+        if (auto removed = bench::remove_run(sources_.library, str(id)); !removed)
+            failed << qs(removed.error().message);
     }
     pendingDelete_.clear();
     undoBar_->hide();
@@ -318,7 +369,7 @@ void ResultsPage::commitDeletes() {
 }
 
 QString ResultsPage::setNote(const QString& id, const QString& name, const QString& note) {
-    if (auto set = bench::set_run_note(library_, str(id), {str(name.trimmed()), str(note.trimmed())}); !set) {
+    if (auto set = bench::set_run_note(sources_.library, str(id), {str(name.trimmed()), str(note.trimmed())}); !set) {
         QString why = qs(set.error().message);
         setStatus(why, true);
         return why;
@@ -335,7 +386,7 @@ void ResultsPage::editNote() {
     const QStringList ids = selectedIds();
     if (ids.size() != 1) return;
     const QString& id = ids.front();
-    const auto notes = bench::read_run_notes(library_);
+    const auto notes = bench::read_run_notes(sources_.library);
     const auto current = notes.find(str(id));
 
     auto* dialog = new QDialog(this);
@@ -370,7 +421,7 @@ QString ResultsPage::exportHtml(const QString& path) {
         // Not loaded yet (a click right after selecting): read them here, as the CLI does.
         std::vector<std::string> wanted;
         for (const QString& id : ids) wanted.push_back(str(id));
-        auto read = bench::load_named_runs(library_, wanted);
+        auto read = bench::load_named_runs(sources_, wanted);
         if (!read) {
             setStatus(qs(read.error().message), true);
             return qs(read.error().message);
@@ -398,6 +449,7 @@ void ResultsPage::setStatus(const QString& text, bool error) {
 
 void ResultsPage::shutdown() {
     commitDeletes();
+    advisor_->shutdown();
     listJob_.cancel();
     loadJob_.cancel();
     pool_.waitForDone();

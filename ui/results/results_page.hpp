@@ -1,8 +1,10 @@
-// ResultsPage: the results library (hashscope/bench/results_library.hpp) in the window. Kept runs
-// listed with a filter; one selected shows its chart, two or more their comparison
-// (ComparisonView); a run can be named and annotated, deleted with Undo, and the selection
-// exported as the same HTML page `hashscope-cli results export` writes. Listing and loading run
-// on the page's own pool: a library of thousands of runs never stalls the window.
+// ResultsPage: the results library (hashscope/bench/results_library.hpp) in the window, with the
+// reference runs shipped with HashScope (reference_runs.hpp) listed among them, labelled and
+// read-only. Runs listed with a filter; one selected shows its chart, two or more their comparison
+// (ComparisonView); a run of the user's can be named and annotated, deleted with Undo, and the
+// selection exported as the same HTML page `hashscope-cli results export` writes. The Advisor tab
+// (AdvisorPanel) ranks checksums by this machine's kept runs. Listing and loading run on the
+// page's own pool: a library of thousands of runs never stalls the window.
 #pragma once
 
 #include <QStringList>
@@ -13,6 +15,7 @@
 
 #include "common/job_run.hpp"
 #include "hashscope/bench/html_report.hpp"
+#include "hashscope/bench/reference_runs.hpp"
 #include "hashscope/bench/results_library.hpp"
 
 class QLabel;
@@ -21,9 +24,11 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QStandardItemModel;
 class QTableView;
+class QTabWidget;
 
 namespace hashscope::ui {
 
+class AdvisorPanel;
 class ComparisonView;
 class UndoBar;
 
@@ -32,10 +37,13 @@ class ResultsPage final : public QWidget {
 
 public:
     enum Column { kName, kDate, kCpu, kMachine, kPreset, kRevision, kBuild, kCells, kWarnings, kId, kColumns };
+    // On the Id column: true for a reference run (read-only).
+    static constexpr int kReferenceRole = Qt::UserRole + 1;
 
-    // The library of $HASHSCOPE_RESULTS_DIR, else $XDG_DATA_HOME/HashScope/results, as the CLI's.
+    // The library of $HASHSCOPE_RESULTS_DIR, else $XDG_DATA_HOME/HashScope/results, and the
+    // reference runs beside the program, as the CLI's.
     explicit ResultsPage(QWidget* parent = nullptr);
-    explicit ResultsPage(std::filesystem::path library, QWidget* parent = nullptr);
+    explicit ResultsPage(bench::RunSources sources, QWidget* parent = nullptr);
     ~ResultsPage() override;
 
     // Lists the library again, off the GUI thread; listLoaded() follows.
@@ -47,7 +55,8 @@ public:
     [[nodiscard]] QStringList selectedIds() const;
     // Selects these runs (tests, and keeping the selection over a reload).
     void selectIds(const QStringList& ids);
-    // Hides the selected runs behind an Undo bar; their files go when it is dismissed.
+    // Hides the selected runs behind an Undo bar; their files go when it is dismissed. Refused,
+    // with the reason in the status line, when a reference run is among them.
     void deleteSelected();
     void undoDelete();
     void commitDeletes();
@@ -59,6 +68,9 @@ public:
     [[nodiscard]] QTableView* runList() const { return list_; }
     [[nodiscard]] QSortFilterProxyModel* filtered() const { return filter_; }
     [[nodiscard]] ComparisonView* comparison() const { return comparison_; }
+    [[nodiscard]] AdvisorPanel* advisor() const { return advisor_; }
+    // The reference folder's problems from the last listing (a damaged file, a missing folder).
+    [[nodiscard]] const QStringList& referenceNotes() const { return referenceNotes_; }
     [[nodiscard]] bool loading() const { return listJob_.running(); }
 
 signals:
@@ -76,7 +88,8 @@ private:
     };
 
     void build();
-    void fill(const std::vector<bench::RunSummary>& runs);
+    void fill(const bench::RunListing& listing);
+    [[nodiscard]] bool referenceSelected() const;
     void selectionChanged();
     void loadSelection();
     void onLoaded(const Loaded& loaded);
@@ -85,7 +98,7 @@ private:
     void setStatus(const QString& text, bool error = false);
     void updateButtons();
 
-    std::filesystem::path library_;
+    bench::RunSources sources_;
     QThreadPool pool_;
     QStandardItemModel* model_;
     QSortFilterProxyModel* filter_;
@@ -97,11 +110,14 @@ private:
     QPushButton* deleteButton_ = nullptr;
     QPushButton* exportButton_ = nullptr;
     ComparisonView* comparison_ = nullptr;
+    AdvisorPanel* advisor_ = nullptr;
+    QTabWidget* lowerTabs_ = nullptr;
+    QStringList referenceNotes_;
     QStringList pendingDelete_;
     Loaded loaded_;             // the runs shown in the comparison
     bool reloadAgain_ = false;  // asked to list again while a listing ran
     bool loadAgain_ = false;    // the selection changed while its runs were loading
-    JobRun<int, std::vector<bench::RunSummary>> listJob_;
+    JobRun<int, bench::RunListing> listJob_;
     JobRun<int, Loaded> loadJob_;
 };
 

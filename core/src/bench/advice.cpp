@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hashscope/bench/results_library.hpp"
+
 namespace hashscope::bench {
 namespace {
 
@@ -127,7 +129,7 @@ Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, c
         return a->environment.date > b->environment.date;
     });
     for (const auto& c : candidates(purpose, size)) {
-        Suggestion s{c.algorithm, c.why, std::nullopt, {}, 0, {}};
+        Suggestion s{c.algorithm, c.why, std::nullopt, {}, 0, {}, {}};
         fill_measurement(s, size, cpu_model, newest_first);
         advice.suggestions.push_back(std::move(s));
     }
@@ -165,6 +167,50 @@ Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, c
             "<size>' keeps one in the results library, and advise ranks by it");
     }
     return advice;
+}
+
+std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu_model,
+                                        std::size_t limit) {
+    auto summaries = list_runs(dir);  // oldest first: ids sort by time
+    std::vector<BenchReport> runs;
+    for (auto s = summaries.rbegin(); s != summaries.rend() && runs.size() < limit; ++s) {
+        if (!s->readable || s->cpu_model != cpu_model) continue;
+        if (auto report = load_run(dir, s->id)) runs.push_back(std::move(*report));
+    }
+    return runs;
+}
+
+void name_dispatch(Advice& advice, const Registry& registry) {
+    for (auto& s : advice.suggestions) {
+        const auto* impl = registry.best(s.algorithm, advice.size);
+        s.dispatch = impl != nullptr ? std::string(impl->id) : std::string();
+    }
+}
+
+std::vector<std::string> unmeasured(const Advice& advice) {
+    std::vector<std::string> out;
+    for (const auto& s : advice.suggestions) {
+        if (!s.gb_per_s) out.push_back(s.algorithm);
+    }
+    return out;
+}
+
+Result<BenchSpec> measuring_spec(const std::vector<std::string>& algorithms, std::size_t size,
+                                 const Registry& registry) {
+    if (algorithms.empty()) return Error{"nothing to measure"};
+    if (size == 0) return Error{"a message size of 0 bytes measures nothing"};
+    auto participants = select_participants(algorithms, {"all"}, registry);
+    if (!participants) return participants.error();
+    BenchSpec spec;
+    spec.preset = "advise";
+    spec.participants = std::move(*participants);
+    spec.sizes = {size};
+    // A ranking needs the order, not the third digit: a short budget keeps a click to seconds.
+    spec.max_time_s = 0.3;
+    spec.precision = 0.02;
+    spec.measure_harness = false;
+    spec.preferred_unit = "GB/s";
+    return spec;
 }
 
 }  // namespace hashscope::bench

@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "hashscope/atomic_file.hpp"
+#include "hashscope/bench/reference_runs.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -124,11 +125,23 @@ RunSummary summary_from(const std::string& id, const json& j) {
     return s;
 }
 
+// A small JSON file of the library's own (.index.json, .notes.json), or null when it is missing,
+// not a regular file (a folder there makes reading throw) or not JSON.
+json read_json_file(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) return nullptr;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return nullptr;
+    try {
+        return json::parse(in, nullptr, false);
+    } catch (const std::exception&) {
+        return nullptr;  // unreadable after opening (an I/O error): as good as missing
+    }
+}
+
 // The index as it was last written: file name → {size, mtime, summary}; empty when unusable.
 json read_index(const fs::path& dir) {
-    std::ifstream in(dir / index_name, std::ios::binary);
-    if (!in) return json::object();
-    const json j = json::parse(in, nullptr, false);
+    const json j = read_json_file(dir / index_name);
     if (!j.is_object() || j.value("version", 0) != index_version || !j.contains("runs") || !j["runs"].is_object())
         return json::object();
     return j["runs"];
@@ -263,9 +276,7 @@ std::vector<RunSummary> list_runs(const fs::path& dir) {
 
 std::map<std::string, RunNote> read_run_notes(const fs::path& dir) {
     std::map<std::string, RunNote> notes;
-    std::ifstream in(dir / notes_name, std::ios::binary);
-    if (!in) return notes;
-    const json j = json::parse(in, nullptr, false);
+    const json j = read_json_file(dir / notes_name);
     if (!j.is_object() || j.value("version", 0) != notes_version || !j.contains("runs") || !j["runs"].is_object())
         return notes;
     for (const auto& item : j["runs"].items()) {
@@ -281,6 +292,7 @@ std::map<std::string, RunNote> read_run_notes(const fs::path& dir) {
 }
 
 Result<bool> set_run_note(const fs::path& dir, std::string_view id, const RunNote& note) {
+    if (is_reference_id(id)) return Error{reference_read_only_message(id, "renamed or annotated")};
     std::error_code ec;
     if (!is_valid_run_id(id) || !fs::is_regular_file(run_path(dir, id), ec)) {
         return Error{"no run '" + std::string(id) + "' in " + dir.string() + " (see 'results list')"};
@@ -333,6 +345,7 @@ Result<std::vector<ReportRun>> load_named_runs(const fs::path& dir, const std::v
 }
 
 Result<bool> remove_run(const fs::path& dir, std::string_view id) {
+    if (is_reference_id(id)) return Error{reference_read_only_message(id, "deleted")};
     const auto path = run_path(dir, id);
     std::error_code ec;
     if (!is_valid_run_id(id) || !fs::is_regular_file(path, ec)) {

@@ -5,12 +5,15 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "hashscope/bench/report.hpp"
+#include "hashscope/bench/spec.hpp"
+#include "hashscope/registry.hpp"
 #include "hashscope/result.hpp"
 
 namespace hashscope::bench {
@@ -35,6 +38,7 @@ struct Suggestion {
     std::string implementation;  // the one measured fastest there
     std::size_t measured_size = 0;
     std::string measured_in;  // the run's date
+    std::string dispatch;     // what HashScope uses for this size here (name_dispatch); "" unknown
 };
 
 struct Advice {
@@ -49,5 +53,21 @@ struct Advice {
 // will do); for interop and tamper the order of the rules stands (compatibility and strength
 // come first) and speeds are shown only.
 Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, const std::vector<BenchReport>& runs);
+
+// The newest kept runs of `cpu_model` in the library `dir`, newest first, at most `limit` of them:
+// a run file holds every raw sample, and the newest few answer for every candidate.
+std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu_model,
+                                        std::size_t limit = 20);
+
+// Sets each suggestion's `dispatch`: the implementation dispatch chooses for the advice's size.
+void name_dispatch(Advice& advice, const Registry& registry);
+
+// The suggested algorithms no kept run of this CPU measured, in the advice's order.
+std::vector<std::string> unmeasured(const Advice& advice);
+
+// A short run that measures `algorithms` where the advice looks (every implementation this CPU can
+// run, the advice's size, oneshot, hot, one thread): kept in the library, it fills the gaps.
+Result<BenchSpec> measuring_spec(const std::vector<std::string>& algorithms, std::size_t size,
+                                 const Registry& registry);
 
 }  // namespace hashscope::bench

@@ -44,6 +44,7 @@ struct RunSummary {
     std::size_t cells = 0;
     bool partial = false;    // cancelled half-way
     std::string name, note;  // given by the user (RunNote), "" when none
+    bool reference = false;  // shipped with HashScope, read-only (reference_runs.hpp)
 };
 
 // A name and a note a user gives a run. They live in the library's .notes.json, keyed by id,
