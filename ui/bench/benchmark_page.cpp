@@ -21,7 +21,7 @@
 #include "bench/results_model.hpp"
 #include "bench/run_progress.hpp"
 #include "bench/settings_store.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 #include "hashscope/bench/environment.hpp"
 #include "hashscope/bench/results_library.hpp"
 #include "hashscope/bench/runner.hpp"
@@ -298,7 +298,7 @@ void BenchmarkPage::showWarnings(const std::vector<std::string>& warnings) {
 
 void BenchmarkPage::setStatus(const QString& text, bool error) {
     status_->setText(text);
-    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::kBad) : QString());
+    setLabelTone(status_, error ? Tone::bad : Tone::plain);
 }
 
 void BenchmarkPage::refresh() {
