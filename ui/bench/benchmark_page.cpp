@@ -133,9 +133,7 @@ void BenchmarkPage::build() {
     warnings_ = new QLabel(this);
     warnings_->setObjectName(QStringLiteral("warningsLabel"));
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; border: 1px solid #e6c867; border-radius: 4px; "
-                       "padding: 4px; }"));
+    setNoteBox(warnings_);
     exportBar_ = new ExportBar(this);
     chart_ = new ChartPanel(this);
     results_ = new ResultsModel(this);

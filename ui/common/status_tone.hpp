@@ -20,6 +20,9 @@ enum class Tone { plain, good, bad, muted, caution };
 
 // A label in `tone` (bold on request), now and after every theme switch; Tone::plain clears it.
 void setLabelTone(QLabel* label, Tone tone, bool bold = false);
+// A label as a note box (warnings to read before the figures): a caution-coloured frame and
+// background that suit the theme, now and after every switch.
+void setNoteBox(QLabel* label);
 
 // A table item's text in `tone`. The table must follow the theme (followTheme) for it to change
 // with the theme.

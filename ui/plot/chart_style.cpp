@@ -45,7 +45,12 @@ QColor participantColor(int participant, const QPalette& palette) {
         QColor(0x00, 0x00, 0x00),  // black
         QColor(0xB0, 0x9C, 0x00),  // yellow, darkened: Okabe–Ito's F0E442 vanishes on white
     };
-    return cycled(colours, index);
+    if (!onDark) return cycled(colours, index);
+    // On a dark paper the deeper hues (the blue, the vermillion) sink: lifted a third of the way
+    // to white, each keeps its hue and stands out as the light ones do.
+    const QColor c = cycled(colours, index);
+    const auto lift = [](int channel) { return channel + (255 - channel) / 3; };
+    return {lift(c.red()), lift(c.green()), lift(c.blue())};
 }
 
 QCPScatterStyle::ScatterShape markerShape(int index) {

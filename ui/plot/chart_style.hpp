@@ -25,8 +25,8 @@ Ink inkFor(const QPalette& palette = QGuiApplication::palette());
 
 // Okabe–Ito's colour-blind-safe palette. Indexed by the participant's position in the report, so
 // "crc32c · isal" has the same colour in every view. On white its yellow is darkened (Okabe–Ito's
-// F0E442 vanishes there); on a dark or black background the black becomes light grey and the
-// yellow keeps its own colour.
+// F0E442 vanishes there); on a dark or black background the black becomes light grey, the
+// yellow keeps its own colour, and the others are lifted a third of the way to white.
 QColor participantColor(int participant, const QPalette& palette = QGuiApplication::palette());
 
 // Filled-able marker shapes, cycled by participant (size views) or by size (threads view): a
