@@ -114,6 +114,7 @@ bool report(const verify::SumsEntry& entry, const verify::CheckResult& result, c
             if (!s.status) complain(quoted(entry.name) + ": " + result.message);
             out("FAILED refused");
             return false;
+        case Verdict::skipped:  // only a caller with EntrySkips skips; the command line has none
         case Verdict::cancelled:
             return false;
     }

@@ -40,6 +40,8 @@ std::string status_of(verify::Verdict verdict) {
             return "changed";
         case Verdict::refused:
             return "refused";
+        case Verdict::skipped:
+            return "skipped";
         case Verdict::cancelled:
             return "cancelled";
     }

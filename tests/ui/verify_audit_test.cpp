@@ -1,6 +1,7 @@
 // Auditing on the Verify page: a checksum file and its folder dropped together are audited with
 // the same engine as `hashscope-cli audit`, and every path ends in its status: OK, CHANGED,
-// MISSING, a row per NEW file, MOVED with both paths. The manifest's digests come from
+// MISSING, a row per NEW file, MOVED with both paths; Pause holds an audit as it holds any read.
+// The manifest's digests come from
 // QCryptographicHash, never from the core under test; nothing waits with a sleep.
 #include <QDir>
 #include <QGuiApplication>
@@ -23,6 +24,7 @@ private slots:
     void folderAndManifestDroppedTogetherAreAudited();
     void aFolderAloneIsStillHashed();
     void cancelStopsTheAuditAndSaysSo();
+    void pauseHoldsTheAuditUntilResumed();
 };
 
 void VerifyAuditTest::folderAndManifestDroppedTogetherAreAudited() {
@@ -101,6 +103,30 @@ void VerifyAuditTest::cancelStopsTheAuditAndSaysSo() {
     page_->cancel();
     QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
     QCOMPARE(probe_->status(QStringLiteral("big/disk.img")), RowStatus::cancelled);
+}
+
+void VerifyAuditTest::pauseHoldsTheAuditUntilResumed() {
+    QVERIFY(QDir(dir_->path()).mkpath(QStringLiteral("photos")));
+    const QByteArray good(3 << 20, 'g');
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/good.bin"), good).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/edited.bin"), QByteArray(2 << 20, 'e')).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/added"), "added\n").isNull());
+    const QString sums = sha256Hex(good) + QStringLiteral("  photos/good.bin\n") + sha256Hex("as it was") +
+                         QStringLiteral("  photos/edited.bin\n");
+    const QString sumsPath = writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8());
+    page_->setPaused(true);  // before anything is read: the walk and every read wait at the gate
+    QVERIFY(dropOn(window_.get(), {dir_->filePath(QStringLiteral("photos")), sumsPath}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 2 && page_->busy(), kTimeoutMs);
+    QTRY_VERIFY(page_->summary()->text().contains(QStringLiteral("Paused")));
+    QVERIFY(!hashscope::ui::isFinal(probe_->status(QStringLiteral("photos/good.bin"))));
+    QVERIFY(!hashscope::ui::isFinal(probe_->status(QStringLiteral("photos/edited.bin"))));
+    QCOMPARE(probe_->rows(), 2);  // the NEW file is reported after the listed ones: not yet
+
+    page_->setPaused(false);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 3 && probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("photos/good.bin")), RowStatus::ok);
+    QCOMPARE(probe_->status(QStringLiteral("photos/edited.bin")), RowStatus::changed);
+    QCOMPARE(probe_->status(QStringLiteral("photos/added")), RowStatus::added);
 }
 
 QTEST_MAIN(VerifyAuditTest)

@@ -1,11 +1,13 @@
 // The Verify page's row context menu (Copy digest, Copy name + digest, Copy path; disabled while
 // there is no digest), the Delete key, the drop highlight that says what a drop will do, the
-// View > Theme menu (palette and status colours per theme, remembered), and the accessible names
-// and tooltips of the page's controls.
+// View > Theme menu (palette and status colours per theme, remembered), the accessible names
+// and tooltips of the page's controls, and one verification driven by the keyboard alone.
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QSettings>
@@ -36,6 +38,7 @@ private slots:
     void dropHighlightSaysWhatWillHappen();
     void themeSwitchChangesThePalette();
     void controlsHaveAccessibleNamesAndShortcutTips();
+    void keyboardAloneOpensChecksCopiesAndClears();
 
 private:
     // The context menu over `name`'s cell in `column`, that row selected as a right-click does.
@@ -216,6 +219,60 @@ void VerifyRowMenuTest::controlsHaveAccessibleNamesAndShortcutTips() {
     QVERIFY2(order.indexOf(QStringLiteral("pauseButton")) < order.indexOf(QStringLiteral("cancelButton")),
              qPrintable(order.join(QLatin1Char(','))));
     QVERIFY2(order.contains(QStringLiteral("fileTable")), qPrintable(order.join(QLatin1Char(','))));
+}
+
+void VerifyRowMenuTest::keyboardAloneOpensChecksCopiesAndClears() {
+    const QByteArray hello = "hello\n";
+    QVERIFY(!writeFile(*dir_, QStringLiteral("hello.txt"), hello).isNull());
+    const QString sums =
+        writeFile(*dir_, QStringLiteral("SHA256SUMS"), (sha256Hex(hello) + QStringLiteral("  hello.txt\n")).toUtf8());
+    focusTable();
+    // Ctrl+O, the checksum file's path typed into the dialog, Enter.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_O, Qt::ControlModifier);
+    QFileDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = page_->findChild<QFileDialog*>()) != nullptr && dialog->isVisible());
+    auto* fileName = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    QVERIFY(fileName);
+    // The completer's list is filled from a thread: its popup would take the first Enter or not,
+    // by timing. Typing and Enter are what is tested here, not the completer.
+    fileName->setCompleter(nullptr);
+    QTRY_VERIFY(fileName->hasFocus());
+    QTest::keyClicks(fileName, sums);
+    QTest::keyClick(fileName, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 1 && probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("hello.txt")), RowStatus::ok);
+
+    // Back in the window: Tab walks the page's controls to the table (if the focus is not there
+    // already); then the first row, copied whole (Ctrl+Shift+C), verified again (Ctrl+R).
+    // A window manager gives the window back its focus when the dialog closes; offscreen, the test does.
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    for (int i = 0; i < 20 && !page_->table()->hasFocus(); ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    }
+    QVERIFY2(page_->table()->hasFocus(),
+             QApplication::focusWidget() ? qPrintable(QApplication::focusWidget()->objectName()) : "no focus");
+    QTest::keyClick(page_->table(), Qt::Key_Home);
+    QTest::keyClick(page_->table(), Qt::Key_Space);  // selects the current row
+    QVERIFY(page_->table()->selectionModel()->isRowSelected(0, {}));
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(page_->table(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("hello.txt")));
+    QTest::keyClick(page_->table(), Qt::Key_R, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle() && probe_->status(QStringLiteral("hello.txt")) == RowStatus::ok,
+                             kTimeoutMs);
+
+    // Ctrl+V pastes a digest into the expected box and goes there; Tab walks on to the algorithms.
+    QGuiApplication::clipboard()->setText(sha256Hex(hello));
+    QTest::keyClick(page_->table(), Qt::Key_V, Qt::ControlModifier);
+    auto* box = page_->findChild<QWidget*>(QStringLiteral("expectedEdit"));
+    QTRY_VERIFY(box->hasFocus());
+    QTest::keyClick(box, Qt::Key_Tab);
+    auto* picker = page_->findChild<QWidget*>(QStringLiteral("algorithmPicker"));
+    QTRY_VERIFY(picker == QApplication::focusWidget() || picker->isAncestorOf(QApplication::focusWidget()));
+    // Ctrl+Shift+Del stops and clears, wherever on the page the focus is.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Delete, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_COMPARE(probe_->rows(), 0);
 }
 
 QTEST_MAIN(VerifyRowMenuTest)

@@ -1,13 +1,16 @@
 // Controlling a run on the Verify page: each row's bar follows its bytes up to the whole file;
 // files added while a run is busy join its queue and are verified after; Pause holds every read
 // (the summary says "Paused") and Resume finishes with the right verdicts; Skip marks a row
-// skipped, running or waiting; Cancel still ends a paused run.
+// skipped, running or waiting, and one row of a checksum file without stopping its other rows;
+// the bytes still to read count a checksum file's files before they are read; Cancel still ends a
+// paused run.
 #include <QAction>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QtTest>
 
+#include "common/format.hpp"
 #include "verify/row_actions.hpp"
 #include "verify/row_filter_model.hpp"
 #include "verify/row_status.hpp"
@@ -37,6 +40,8 @@ private slots:
     void pauseThenResumeFinishesWithTheRightVerdicts();
     void cancelEndsAPausedRun();
     void skipMarksRowsSkipped();
+    void skipOneRowOfAChecksumFileTheOthersGoOn();
+    void bytesToReadCountTheFilesAChecksumFileLists();
 
 private:
     [[nodiscard]] QPushButton* button(const char* name) const {
@@ -175,6 +180,51 @@ void VerifyRunControlTest::skipMarksRowsSkipped() {
     QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), 5000);
     QCOMPARE(probe_->status(QStringLiteral("big5.bin")), RowStatus::skipped);
     QCOMPARE(page_->model()->count(RowStatus::skipped), 2);
+}
+
+void VerifyRunControlTest::skipOneRowOfAChecksumFileTheOthersGoOn() {
+    // The big file is the first line: the others' verdicts come after its own, in line order.
+    QVERIFY(!sparseFile(*dir_, QStringLiteral("big.bin"), kBig).isNull());
+    const QByteArray alpha = "alpha\n";
+    const QByteArray beta = "beta\n";
+    QVERIFY(!writeFile(*dir_, QStringLiteral("a.txt"), alpha).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("b.txt"), beta).isNull());
+    const QString sums = sha256Hex("not the big file") + QStringLiteral("  big.bin\n") + sha256Hex(alpha) +
+                         QStringLiteral("  a.txt\n") + sha256Hex(beta) + QStringLiteral("  b.txt\n");
+    QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8())}));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        probe_->rows() == 3 && page_->model()->at(probe_->rowOf(QStringLiteral("big.bin"))).reading, kTimeoutMs);
+    selectRows({QStringLiteral("big.bin")});
+    QAction* skip = page_->rowActions()->skip();
+    QVERIFY(skip->isEnabled());
+    skip->trigger();
+    QCOMPARE(probe_->status(QStringLiteral("big.bin")), RowStatus::skipped);  // at once, not after the check
+    // Without the skip the big file would be read for far longer than this waits.
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(QStringLiteral("big.bin")), RowStatus::skipped);
+    QVERIFY(probe_->statusText(QStringLiteral("big.bin")).contains(QStringLiteral("skipped"), Qt::CaseInsensitive));
+    QVERIFY(page_->model()->at(probe_->rowOf(QStringLiteral("big.bin"))).done < static_cast<quint64>(kBig));
+    QCOMPARE(probe_->status(QStringLiteral("a.txt")), RowStatus::ok);
+    QCOMPARE(probe_->status(QStringLiteral("b.txt")), RowStatus::ok);
+    QCOMPARE(page_->model()->count(RowStatus::skipped), 1);
+}
+
+void VerifyRunControlTest::bytesToReadCountTheFilesAChecksumFileLists() {
+    constexpr qint64 kSize = qint64{1} << 30;
+    QVERIFY(!sparseFile(*dir_, QStringLiteral("big.bin"), kSize).isNull());
+    const QByteArray small = "small\n";
+    QVERIFY(!writeFile(*dir_, QStringLiteral("small.txt"), small).isNull());
+    const QString sums = sha256Hex("not the big file") + QStringLiteral("  big.bin\n") + sha256Hex(small) +
+                         QStringLiteral("  small.txt\n") + sha256Hex("gone") + QStringLiteral("  gone.txt\n");
+    page_->setPaused(true);  // no read gets past its first block: the list alone says what is to read
+    QVERIFY(dropOn(window_.get(), {writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8())}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 3 && page_->busy(), kTimeoutMs);
+    const quint64 listed = static_cast<quint64>(kSize) + static_cast<quint64>(small.size());
+    QCOMPARE(page_->model()->bytesKnown(), listed);  // the missing file counts nothing
+    QVERIFY(page_->model()->bytesLeft() > listed / 2);
+    QTRY_VERIFY(page_->summary()->text().contains(hashscope::ui::formatBytes(listed)));
+    page_->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->idle(), kTimeoutMs);
 }
 
 QTEST_MAIN(VerifyRunControlTest)

@@ -21,7 +21,7 @@
 #include "bench/results_model.hpp"
 #include "bench/run_progress.hpp"
 #include "bench/settings_store.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 #include "hashscope/bench/environment.hpp"
 #include "hashscope/bench/results_library.hpp"
 #include "hashscope/bench/runner.hpp"
@@ -133,9 +133,7 @@ void BenchmarkPage::build() {
     warnings_ = new QLabel(this);
     warnings_->setObjectName(QStringLiteral("warningsLabel"));
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; border: 1px solid #e6c867; border-radius: 4px; "
-                       "padding: 4px; }"));
+    setNoteBox(warnings_);
     exportBar_ = new ExportBar(this);
     chart_ = new ChartPanel(this);
     results_ = new ResultsModel(this);
@@ -298,7 +296,7 @@ void BenchmarkPage::showWarnings(const std::vector<std::string>& warnings) {
 
 void BenchmarkPage::setStatus(const QString& text, bool error) {
     status_->setText(text);
-    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::kBad) : QString());
+    setLabelTone(status_, error ? Tone::bad : Tone::plain);
 }
 
 void BenchmarkPage::refresh() {

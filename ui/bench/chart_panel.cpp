@@ -55,7 +55,13 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
     message_->setObjectName(QStringLiteral("chartMessage"));
     message_->setAlignment(Qt::AlignCenter);
     message_->setWordWrap(true);
-    message_->setStyleSheet(QStringLiteral("QLabel { color: palette(dark); background: white; font-size: 12pt; }"));
+    // The chart's paper and a quiet ink, from the palette: they follow the theme as it changes.
+    message_->setAutoFillBackground(true);
+    message_->setBackgroundRole(QPalette::Base);
+    message_->setForegroundRole(QPalette::PlaceholderText);
+    QFont messageFont = message_->font();
+    messageFont.setPointSizeF(12);
+    message_->setFont(messageFont);
     stack_ = new QStackedWidget(this);
     stack_->addWidget(message_);
     stack_->addWidget(plot_);
@@ -195,6 +201,11 @@ void ChartPanel::showMessage(const QString& text) {
     hover_.clear();
 }
 
+void ChartPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) rebuildNow();
+}
+
 QString ChartPanel::message() const { return stack_->currentWidget() == message_ ? message_->text() : QString(); }
 
 void ChartPanel::toggleCurve(const QString& name) {
@@ -214,7 +225,7 @@ void ChartPanel::applyHidden() {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(plot_->legend->item(i))) {
             const bool hidden = hidden_.contains(curveOf(entry->plottable()->name()));
             // Kept in the legend, faded: a click brings it back.
-            entry->setTextColor(hidden ? QColor(0xb0, 0xb0, 0xb0) : chart_style::kInk);
+            entry->setTextColor(hidden ? chart_style::inkFor().muted : chart_style::inkFor().text);
         }
     }
 }

@@ -66,6 +66,10 @@ signals:
     // The view changed, by the user or by setView() (the page remembers it).
     void viewChanged();
 
+protected:
+    // A new theme: the chart is drawn again in the palette's paper and ink.
+    void changeEvent(QEvent* event) override;
+
 private:
     void rebuild();
     void drawLines(ChartView view);

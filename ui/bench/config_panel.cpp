@@ -9,7 +9,7 @@
 
 #include "bench/participant_tree.hpp"
 #include "common/format.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 #include "hashscope/bench/presets.hpp"
 #include "hashscope/bench/runner.hpp"
 #include "hashscope/bench/sizes.hpp"
@@ -23,7 +23,7 @@ QLabel* errorLabel(const QString& name, QWidget* parent) {
     auto* label = new QLabel(parent);
     label->setObjectName(name);
     label->setWordWrap(true);
-    label->setStyleSheet(status_colour::labelStyle(status_colour::kBad));
+    setLabelTone(label, Tone::bad);
     label->hide();
     return label;
 }
@@ -54,7 +54,7 @@ ConfigPanel::ConfigPanel(const Registry& registry, const CpuInfo& cpu, QWidget* 
     presetNote_ = new QLabel(this);
     presetNote_->setObjectName(QStringLiteral("presetNote"));
     presetNote_->setWordWrap(true);
-    presetNote_->setStyleSheet(QStringLiteral("QLabel { color: palette(dark); }"));
+    presetNote_->setForegroundRole(QPalette::PlaceholderText);  // quiet, and readable in every theme
 
     tree_ = new ParticipantTree(registry_, this);
     sizes_ = new QLineEdit(this);
@@ -214,7 +214,7 @@ void ConfigPanel::validate() {
     showError(threadsError_, errorOf(parseThreadCounts(threads_->text())));
     const auto s = spec();
     if (!s) {
-        estimate_->setStyleSheet(status_colour::labelStyle(status_colour::kBad));
+        setLabelTone(estimate_, Tone::bad);
         estimate_->setText(tr("Cannot run: %1").arg(QString::fromStdString(s.error().message)));
         return;
     }
@@ -222,7 +222,7 @@ void ConfigPanel::validate() {
     // The engine's estimate adds a fixed start-up cost; the bound gets it too, so "about" never
     // exceeds "at most".
     const double most = static_cast<double>(cells) * s->max_time_s + 0.3;
-    estimate_->setStyleSheet({});
+    setLabelTone(estimate_, Tone::plain);
     estimate_->setText(tr("%1 cells · %2 (at most %3)")
                            .arg(cells)
                            .arg(formatDuration(std::min(bench::estimated_seconds(*s), most)),

@@ -6,7 +6,7 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -50,8 +50,7 @@ CpuSummary::CpuSummary(const CpuInfo& cpu, const Registry& registry, QWidget* pa
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]), features);
         label->setToolTip(marks[i].id);
-        label->setStyleSheet(
-            status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
+        setLabelTone(label, marks[i].present ? Tone::good : Tone::muted);
         grid->addWidget(label, static_cast<int>(i / 2), static_cast<int>(i % 2));
     }
 

@@ -140,9 +140,11 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Qt::TextAlignmentRole:
             return column >= Threads && column != Cache ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
         case Qt::ForegroundRole:
-            if (isHarness(c)) return QBrush(status_colour::kMuted);
+            // The theme's colours of the moment: a view repaints when the theme changes.
+            if (isHarness(c)) return QBrush(status_colour::colours().muted);
             if (column == Ratio && c.baseline && c.baseline->significant) {
-                return QBrush(c.baseline->speedup >= 1 ? status_colour::kGood : status_colour::kBad);
+                const auto colours = status_colour::colours();
+                return QBrush(c.baseline->speedup >= 1 ? colours.good : colours.bad);
             }
             return {};
         case Qt::ToolTipRole:

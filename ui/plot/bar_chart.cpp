@@ -67,7 +67,7 @@ void addValueLabel(QCustomPlot& plot, QCPAxisRect& rect, double key, double x, c
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     label->setPadding(QMargins(6, 0, 0, 0));
     label->setFont(style::font(style::kTickPt));
-    label->setColor(style::kInk);
+    label->setColor(style::inkFor().text);
     label->setText(text);
 }
 
@@ -139,7 +139,7 @@ Result<BuiltBarChart> buildBarChart(QCustomPlot& plot, const bench::BenchReport&
         error->setDataPlottable(bar);
         const double high = std::isfinite(row.point.high) ? row.point.high : row.point.y * 2;
         error->setData(QVector<double>{row.point.y - row.point.low}, QVector<double>{high - row.point.y});
-        error->setPen(QPen(style::kInk, 1.2));
+        error->setPen(QPen(style::inkFor().text, 1.2));
         error->setWhiskerWidth(6);
         error->setName(row.series->label + QStringLiteral(" (99.9% CI)"));
         built.bars.push_back(bar);

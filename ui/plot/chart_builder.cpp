@@ -150,7 +150,7 @@ void setupAxes(QCPAxisRect& rect, const ChartData& data, bool logY) {
 QColor seriesColor(const ChartData& data, const ChartSeries& s) {
     const QColor base = style::participantColor(s.participant);
     if (data.view != ChartView::threads) return base;
-    return style::shadeForSize(base, s.size, static_cast<int>(data.sizes.size()));
+    return style::shadeForSize(base, s.size, static_cast<int>(data.sizes.size()), style::inkFor().paper);
 }
 
 QCPScatterStyle::ScatterShape seriesShape(const ChartData& data, const ChartSeries& s) {
@@ -200,11 +200,12 @@ void addSeries(QCPAxisRect& rect, const ChartData& data, bool logY, BuiltChart& 
         built.errorBars.push_back(bars);
 
         if (!impreciseX.isEmpty()) {
-            // White-filled markers drawn over the filled ones: the point reads as hollow.
+            // Markers filled with the paper drawn over the filled ones: the point reads as hollow.
             auto* hollow = new QCPGraph(x, y);
             hollow->setName(s.label + QStringLiteral(" (imprecise)"));
             hollow->setLineStyle(QCPGraph::lsNone);
-            hollow->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1.5), QBrush(Qt::white), kMarkerSize));
+            hollow->setScatterStyle(
+                QCPScatterStyle(shape, QPen(color, 1.5), QBrush(style::inkFor().paper), kMarkerSize));
             hollow->setData(impreciseX, impreciseY, true);
             built.impreciseMarkers.push_back(hollow);
         }
@@ -218,8 +219,9 @@ void addLegendEntries(QCPAxisRect& rect, const ChartData& data, double precision
     auto* key = new QCPGraph(rect.axis(QCPAxis::atBottom), rect.axis(QCPAxis::atLeft));
     key->setName(QStringLiteral("hollow: missed ±%1% target").arg(precision * 100, 0, 'g', 3));
     key->setLineStyle(QCPGraph::lsNone);
+    const style::Ink ink = style::inkFor();
     key->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style::kMutedInk, 1.5), QBrush(Qt::white), kMarkerSize));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink.muted, 1.5), QBrush(ink.paper), kMarkerSize));
     key->addToLegend(built.legend);
 }
 

@@ -11,11 +11,12 @@ namespace {
 namespace style = chart_style;
 
 void styleLegend(QCPLegend* legend) {
+    const style::Ink ink = style::inkFor();
     legend->setVisible(true);
     legend->setFont(style::font(style::kLegendPt));
-    legend->setTextColor(style::kInk);
-    legend->setBorderPen(QPen(style::kGrid, 1));
-    legend->setBrush(Qt::white);
+    legend->setTextColor(ink.text);
+    legend->setBorderPen(QPen(ink.grid, 1));
+    legend->setBrush(ink.paper);
     legend->setIconSize(30, 14);
     legend->setRowSpacing(1);
     legend->setMargins(QMargins(8, 6, 10, 6));
@@ -28,7 +29,7 @@ void resetPlot(QCustomPlot& plot) {
     plot.plotLayout()->clear();
     plot.plotLayout()->simplify();
     plot.setAutoAddPlottableToLegend(false);
-    plot.setBackground(Qt::white);
+    plot.setBackground(style::inkFor().paper);
     plot.setAntialiasedElements(QCP::aeAll);
     // Crisp one-pixel grid and axes; antialiasing would blur them into two grey pixels.
     plot.setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid);
@@ -50,25 +51,27 @@ void addLegendColumn(QCustomPlot& plot, QCPLayoutGrid& body, QCPLegend* legend, 
 }  // namespace
 
 void styleAxis(QCPAxis* axis) {
-    const QPen ink(style::kInk, 1);
-    axis->setBasePen(ink);
-    axis->setTickPen(ink);
-    axis->setSubTickPen(ink);
-    axis->setLabelColor(style::kInk);
-    axis->setTickLabelColor(style::kInk);
+    const style::Ink ink = style::inkFor();
+    const QPen pen(ink.text, 1);
+    axis->setBasePen(pen);
+    axis->setTickPen(pen);
+    axis->setSubTickPen(pen);
+    axis->setLabelColor(ink.text);
+    axis->setTickLabelColor(ink.text);
     axis->setLabelFont(style::font(style::kAxisLabelPt));
     axis->setTickLabelFont(style::font(style::kTickPt));
-    axis->grid()->setPen(QPen(style::kGrid, 1));
-    axis->grid()->setSubGridPen(QPen(style::kSubGrid, 1));
+    axis->grid()->setPen(QPen(ink.grid, 1));
+    axis->grid()->setSubGridPen(QPen(ink.subGrid, 1));
     axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
 Frame makeFrame(QCustomPlot& plot, const ChartCaption& words, int topMargin) {
     resetPlot(plot);
     Frame frame;
-    frame.title = new CaptionElement(&plot, style::font(style::kTitlePt, true), style::kInk);
+    const style::Ink ink = style::inkFor();
+    frame.title = new CaptionElement(&plot, style::font(style::kTitlePt, true), ink.text);
     frame.title->setLines({words.title});
-    frame.caption = new CaptionElement(&plot, style::font(style::kCaptionPt), style::kMutedInk);
+    frame.caption = new CaptionElement(&plot, style::font(style::kCaptionPt), ink.muted);
     frame.caption->setLines(words.lines);
 
     frame.axisRect = new QCPAxisRect(&plot, true);

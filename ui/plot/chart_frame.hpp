@@ -1,5 +1,6 @@
 // The frame every benchmark chart shares: a title on top, the axis rect with the legend in a
-// column at its right, the caption below; white background, crisp axes. Used by the line charts
+// column at its right, the caption below; the theme's paper and ink (chart_style::inkFor), crisp
+// axes. Used by the line charts
 // (buildChart) and the bar chart, so a saved chart looks alike whichever view it shows.
 #pragma once
 

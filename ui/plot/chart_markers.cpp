@@ -90,7 +90,7 @@ void addReferenceLines(QCPAxisRect& rect, const std::vector<ReferenceLine>& want
         }
         line->point1->setCoords(ref.x, 0);
         line->point2->setCoords(ref.x, 1);
-        line->setPen(QPen(chart_style::kMutedInk, 1, Qt::DashLine));
+        line->setPen(QPen(chart_style::inkFor().muted, 1, Qt::DashLine));
         lines.push_back(line);
 
         auto* label = new QCPItemText(plot);
@@ -107,7 +107,7 @@ void addReferenceLines(QCPAxisRect& rect, const std::vector<ReferenceLine>& want
         label->setPositionAlignment(Qt::AlignBottom | horizontal);
         label->setPadding(QMargins(2, 0, 2, 3));
         label->setFont(labelFont());
-        label->setColor(chart_style::kMutedInk);
+        label->setColor(chart_style::inkFor().muted);
         label->setText(ref.label);
         labels.push_back(label);
         added.push_back(label);

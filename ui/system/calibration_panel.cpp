@@ -6,7 +6,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -41,7 +41,7 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
     note_label_ = new QLabel(this);
     note_label_->setObjectName(QStringLiteral("calibrationNote"));
     note_label_->setWordWrap(true);
-    note_label_->setStyleSheet(status_colour::labelStyle(status_colour::kCaution));
+    setLabelTone(note_label_, Tone::caution);
     note_label_->hide();
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("calibrationProgress"));

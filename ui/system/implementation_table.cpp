@@ -4,7 +4,7 @@
 #include <QTableWidget>
 
 #include "common/cpu_text.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 
 namespace hashscope::ui {
 namespace {
@@ -21,6 +21,7 @@ QTableWidgetItem* item(const QString& text, const QString& tip = {}) {
 QTableWidget* makeImplementationTable(const Registry& registry, QWidget* parent) {
     const auto choices = algorithmChoices(registry);
     auto* table = new QTableWidget(static_cast<int>(choices.size()), 5, parent);
+    followTheme(table);
     table->setObjectName(QStringLiteral("implementationTable"));
     table->setHorizontalHeaderLabels({QObject::tr("Algorithm"), QObject::tr("Chosen"), QObject::tr("Backend"),
                                       QObject::tr("Also available"), QObject::tr("Not on this CPU")});
@@ -54,7 +55,7 @@ QTableWidget* makeImplementationTable(const Registry& registry, QWidget* parent)
         table->setItem(row, kBackendColumn, item(c.chosenBackend));
         table->setItem(row, kAlternativesColumn, item(c.alternatives.join(QStringLiteral(", "))));
         auto* missing = item(c.unavailable.join(QStringLiteral(", ")));
-        missing->setForeground(status_colour::kMuted);
+        setItemTone(missing, Tone::muted);
         table->setItem(row, kUnavailableColumn, missing);
         ++row;
     }

@@ -9,15 +9,11 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 #include "system/selftest_run.hpp"
 
 namespace hashscope::ui {
 namespace {
-
-const QColor& kPassed = status_colour::kGood;
-const QColor& kFailed = status_colour::kBad;
-const QColor& kGrey = status_colour::kMuted;
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 QString key(const QString& algorithm, const QString& implementation) {
@@ -82,6 +78,7 @@ SelfTestPanel::SelfTestPanel(const Registry& registry, QWidget* parent)
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the seed gets pasted into bug reports
 
     table_ = new QTableWidget(0, 5, this);
+    followTheme(table_);
     table_->setObjectName(QStringLiteral("selfTestTable"));
     table_->setHorizontalHeaderLabels(
         {tr("Algorithm"), tr("Implementation"), tr("Backend"), tr("Result"), tr("What was checked")});
@@ -144,8 +141,8 @@ void SelfTestPanel::resetTable() {
                            : tr("needs %1, which this CPU lacks")
                                  .arg(QString::fromStdString(row->needs.without(registry_.features()).to_string())));
         if (!available) {
-            result->setForeground(kGrey);
-            what->setForeground(kGrey);
+            setItemTone(result, Tone::muted);
+            setItemTone(what, Tone::muted);
         }
         table_->setItem(r, kSelfTestResult, result);
         table_->setItem(r, kSelfTestDetails, what);
@@ -158,7 +155,7 @@ void SelfTestPanel::resetTable() {
                          "other.")
                           .arg(runnable_) +
                       (lacking > 0 ? tr(" %1 more need features it lacks.").arg(lacking) : QString()));
-    summary_->setStyleSheet({});
+    setLabelTone(summary_, Tone::plain);
     refresh();
 }
 
@@ -198,13 +195,13 @@ void SelfTestPanel::onOutcome(const SelfTestOutcome& outcome, const SelfTestProg
 void SelfTestPanel::showOutcome(int row, const SelfTestOutcome& outcome) {
     auto* result = table_->item(row, kSelfTestResult);
     auto* what = table_->item(row, kSelfTestDetails);
-    const QColor colour = outcome.status == SelfTestStatus::passed   ? kPassed
-                          : outcome.status == SelfTestStatus::failed ? kFailed
-                                                                     : kGrey;
+    const Tone tone = outcome.status == SelfTestStatus::passed   ? Tone::good
+                      : outcome.status == SelfTestStatus::failed ? Tone::bad
+                                                                 : Tone::muted;
     result->setText(outcome.status == SelfTestStatus::passed   ? tr("✓ passed")
                     : outcome.status == SelfTestStatus::failed ? tr("✗ FAILED")
                                                                : tr("skipped"));
-    result->setForeground(colour);
+    setItemTone(result, tone);
     QFont font = result->font();
     font.setBold(outcome.status == SelfTestStatus::failed);
     result->setFont(font);
@@ -214,9 +211,9 @@ void SelfTestPanel::showOutcome(int row, const SelfTestOutcome& outcome) {
         relatives += table_->item(r, kSelfTestAlgorithm)->text() == algorithm ? 1 : 0;
     what->setText(details(outcome, relatives <= 1));
     what->setToolTip(what->text());
-    what->setForeground(outcome.status == SelfTestStatus::failed    ? kFailed
-                        : outcome.status == SelfTestStatus::skipped ? kGrey
-                                                                    : QColor());
+    setItemTone(what, outcome.status == SelfTestStatus::failed    ? Tone::bad
+                      : outcome.status == SelfTestStatus::skipped ? Tone::muted
+                                                                  : Tone::plain);
 }
 
 void SelfTestPanel::onFinished(const SelfTestReport& report) {
@@ -235,13 +232,13 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
                               .arg(runnable_)
                               .arg(passed)
                               .arg(failed));
-        summary_->setStyleSheet({});
+        setLabelTone(summary_, Tone::plain);
     } else if (failed == 0) {
         const QString skippedText =
             skipped > 0 ? tr(" (%1 skipped: this CPU lacks what they need)").arg(skipped) : QString();
         summary_->setText(
             tr("✓ All %1 implementations this CPU can run passed%2 · %3").arg(passed).arg(skippedText, seed));
-        summary_->setStyleSheet(status_colour::labelStyle(status_colour::kGood, true));
+        setLabelTone(summary_, Tone::good, true);
     } else {
         QStringList names;
         int firstRow = -1;
@@ -255,7 +252,7 @@ void SelfTestPanel::onFinished(const SelfTestReport& report) {
                               .arg(failed)
                               .arg(passed + failed)
                               .arg(names.join(QStringLiteral(", ")), seed));
-        summary_->setStyleSheet(status_colour::labelStyle(status_colour::kBad, true));
+        setLabelTone(summary_, Tone::bad, true);
         if (firstRow >= 0) table_->scrollToItem(table_->item(firstRow, kSelfTestResult));  // the user looks there first
     }
     progress_->setValue(static_cast<int>(report_.outcomes.size()));

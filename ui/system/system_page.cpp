@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
-#include "common/status_colours.hpp"
+#include "common/status_tone.hpp"
 #include "hashscope/build_info.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/libraries.hpp"
@@ -107,8 +107,7 @@ QWidget* SystemPage::featureBox(const CpuInfo& cpu) {
     for (std::size_t i = 0; i < marks.size(); ++i) {
         auto* label = new QLabel(markText(marks[i]) + QStringLiteral("  (%1)").arg(marks[i].id), box);
         label->setObjectName(QStringLiteral("feature_%1").arg(marks[i].id));
-        label->setStyleSheet(
-            status_colour::labelStyle(marks[i].present ? status_colour::kGood : status_colour::kMuted));
+        setLabelTone(label, marks[i].present ? Tone::good : Tone::muted);
         grid->addWidget(label, static_cast<int>(i) % rows, static_cast<int>(i) / rows);
     }
     return box;

@@ -5,6 +5,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "hashscope/verify/audit.hpp"
+#include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
 #include "verify/engine_values.hpp"
@@ -34,7 +35,7 @@ AuditEvent eventOf(const verify::AuditResult& r, const fs::path& base) {
 }  // namespace
 
 AuditRun::AuditRun(std::shared_ptr<const verify::SumsFile> sums, const QString& sumsPath, const QString& folder,
-                   QThreadPool& pool, std::stop_token stop, QObject* parent)
+                   QThreadPool& pool, std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent)
     : QObject(parent) {
     AuditRun* self = this;  // the queued calls' context; the controller waits for the pool before it dies
     auto deliver = [self](QVector<AuditEvent>&& batch) {
@@ -43,15 +44,23 @@ AuditRun::AuditRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
     };
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, &AuditRun::finished);
-    watcher->setFuture(QtConcurrent::run(&pool, [sums = std::move(sums), manifest = toFsPath(sumsPath),
-                                                 root = toFsPath(folder), stop, deliver, gui = guiPriority()] {
-        runBelow(gui);
-        EventBatcher<AuditEvent> out(deliver);
-        const fs::path base = manifest.parent_path();
-        verify::audit_tree(
-            base, sums->entries, root, manifest, {}, [&](const verify::AuditResult& r) { out.add(eventOf(r, base)); },
-            {}, stop);
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(&pool, [sums = std::move(sums), manifest = toFsPath(sumsPath), root = toFsPath(folder), stop,
+                                  gate = std::move(gate), deliver, gui = guiPriority()] {
+            runBelow(gui);
+            EventBatcher<AuditEvent> out(deliver);
+            const fs::path base = manifest.parent_path();
+            // Progress comes after every path walked and every block read (one call at a time): the
+            // places to wait while paused.
+            const auto progress = [&](verify::AuditStage, std::size_t, std::uint64_t, std::uint64_t) {
+                if (!gate->paused()) return;
+                out.flush();  // what is settled shows while paused
+                gate->wait(stop);
+            };
+            verify::audit_tree(
+                base, sums->entries, root, manifest, {},
+                [&](const verify::AuditResult& r) { out.add(eventOf(r, base)); }, progress, stop);
+        }));
 }
 
 }  // namespace hashscope::ui

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "hashscope/verify/check_job.hpp"
+#include "hashscope/verify/entry_skips.hpp"
 #include "hashscope/verify/file_digester.hpp"
 #include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
@@ -80,7 +81,7 @@ void reportActualDigest(const fs::path& path, const verify::SumsEntry& entry, st
 }
 
 void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop_token stop, verify::PauseGate& gate,
-                   EventBatcher<CheckEvent>& out) {
+                   verify::EntrySkips& skips, EventBatcher<CheckEvent>& out) {
     ReadTimes times;
     std::vector<std::size_t> failed;
     const auto sink = [&](std::size_t entry, const verify::CheckResult& result) {
@@ -108,7 +109,9 @@ void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop
             gate.wait(stop);  // no more blocks until resumed (or cancelled)
         }
     };
-    verify::check_entries(base, sums.entries, {}, sink, progress, stop);
+    verify::CheckOptions options;
+    options.skips = &skips;
+    verify::check_entries(base, sums.entries, options, sink, progress, stop);
     out.flush();  // the verdicts first: the second reads below may take a while
     for (const std::size_t entry : failed) {
         if (stop.stop_requested()) break;
@@ -121,7 +124,7 @@ void checkOnWorker(const verify::SumsFile& sums, const fs::path& base, std::stop
 
 CheckRun::CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& sumsPath, QThreadPool& pool,
                    std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent)
-    : QObject(parent), sums_(std::move(sums)) {
+    : QObject(parent), sums_(std::move(sums)), skips_(std::make_shared<verify::EntrySkips>()) {
     CheckRun* self = this;  // the queued calls' context; the controller waits for the pool before it dies
     auto deliver = [self](QVector<CheckEvent>&& batch) {
         QMetaObject::invokeMethod(
@@ -130,11 +133,13 @@ CheckRun::CheckRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
     auto* watcher = new QFutureWatcher<void>(this);
     connect(watcher, &QFutureWatcher<void>::finished, this, &CheckRun::finished);
     watcher->setFuture(QtConcurrent::run(&pool, [sums = sums_, base = toFsPath(sumsPath).parent_path(), stop,
-                                                 gate = std::move(gate), deliver, gui = guiPriority()] {
+                                                 gate = std::move(gate), skips = skips_, deliver, gui = guiPriority()] {
         runBelow(gui);
         EventBatcher<CheckEvent> out(deliver);
-        checkOnWorker(*sums, base, stop, *gate, out);
+        checkOnWorker(*sums, base, stop, *gate, *skips, out);
     }));
 }
+
+void CheckRun::skip(std::size_t entry) { skips_->skip(entry); }
 
 }  // namespace hashscope::ui

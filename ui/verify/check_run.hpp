@@ -2,6 +2,7 @@
 // thread pool, and forwards its per-entry verdicts (delivered in entry order on the worker) and
 // throttled progress to the GUI thread. A FAILED entry's file is then read once more for the
 // digest it really has, so that the row can show what differs (core reports only the verdict).
+// One entry can be skipped on its own (skip()): the others are checked on.
 #pragma once
 
 #include <QObject>
@@ -15,8 +16,9 @@
 class QThreadPool;
 
 namespace hashscope::verify {
+class EntrySkips;
 class PauseGate;
-}
+}  // namespace hashscope::verify
 
 namespace hashscope::ui {
 
@@ -30,6 +32,9 @@ public:
              std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent = nullptr);
 
     [[nodiscard]] const verify::SumsFile& sums() const { return *sums_; }
+    // Skips entry `entry`: its file is not read, or its read stops within a block; its verdict
+    // comes as `skipped`.
+    void skip(std::size_t entry);
 
 signals:
     void events(const QVector<hashscope::ui::CheckEvent>& events);
@@ -38,6 +43,7 @@ signals:
 
 private:
     std::shared_ptr<const verify::SumsFile> sums_;
+    std::shared_ptr<verify::EntrySkips> skips_;
 };
 
 }  // namespace hashscope::ui

@@ -57,6 +57,7 @@ RowStatus rowStatusOf(verify::Verdict verdict) {
         case Verdict::unreadable:
             return RowStatus::unreadable;
         case Verdict::not_regular:
+        case Verdict::skipped:
             return RowStatus::skipped;
         case Verdict::changed:
             return RowStatus::changed;

@@ -266,8 +266,10 @@ QVector<RowId> VerifyController::addEntryRows(const IntakeItem& item, bool audit
     }
     QVector<VerifyRow> rows;
     rows.reserve(static_cast<qsizetype>(sums.entries.size()));
-    for (const auto& entry : sums.entries) {
+    for (std::size_t i = 0; i < sums.entries.size(); ++i) {
+        const auto& entry = sums.entries[i];
         VerifyRow row;
+        if (item.entrySizes && i < item.entrySizes->size()) row.size = (*item.entrySizes)[i];
         row.untrusted = signedFile && tone == SignatureTone::bad;
         row.name = fromNameBytes(entry.name);
         row.path = QDir::cleanPath(base.absoluteFilePath(row.name));
@@ -292,10 +294,11 @@ void VerifyController::startCheck(const IntakeItem& item) {
     auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), gate_, this);
     jobs_.insert(run);
     checkRows_.insert(run, ids);
+    for (qsizetype i = 0; i < ids.size(); ++i) checkEntries_.insert(ids[i], {run, static_cast<std::size_t>(i)});
     connect(run, &CheckRun::events, this,
             [this, run](const QVector<CheckEvent>& events) { onCheckEvents(run, events); });
     connect(run, &CheckRun::finished, this, [this, run] {
-        checkRows_.remove(run);
+        for (const RowId id : checkRows_.take(run)) checkEntries_.remove(id);
         jobEnded(run);
     });
     updateBusy();
@@ -303,7 +306,7 @@ void VerifyController::startCheck(const IntakeItem& item) {
 
 void VerifyController::startAudit(const IntakeItem& item) {
     const QVector<RowId> ids = addEntryRows(item, true);
-    auto* run = new AuditRun(item.sums, item.path, item.folder, pool_, stop_.get_token(), this);
+    auto* run = new AuditRun(item.sums, item.path, item.folder, pool_, stop_.get_token(), gate_, this);
     jobs_.insert(run);
     auditRows_.insert(run, ids);
     connect(run, &AuditRun::events, this,
@@ -375,6 +378,8 @@ void VerifyController::onCheckEvents(CheckRun* run, const QVector<CheckEvent>& e
                     readTotal_ += advanceRead(r, e);
                     return;
                 case CheckEvent::Kind::verdict:
+                    // A row skipped here already says so; a skipped verdict only confirms it.
+                    if (r.status == RowStatus::skipped && e.status == RowStatus::skipped) return;
                     if (r.reading && e.bytes > r.done) readTotal_ += e.bytes - r.done;
                     r.reading = false;
                     r.status = e.status;

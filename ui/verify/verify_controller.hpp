@@ -57,7 +57,7 @@ public:
     [[nodiscard]] int sidecarOffers() const { return static_cast<int>(sidecarRows_.size()); }
 
     // Stops these rows' reads (within one block) or takes them out of the queue: they become
-    // skipped. Rows of a checksum file being checked are read by its check, not skippable.
+    // skipped. A checksum file's row is skipped in its check, whose other rows go on.
     void skip(const QVector<RowId>& ids);
     [[nodiscard]] bool skippable(RowId id) const;
     // Holds every read after its current block, and starts no new file, until resume().
@@ -123,6 +123,11 @@ private:
     QStringList algorithms_;
     QSet<QObject*> jobs_;                         // intake jobs and check runs still running
     QHash<CheckRun*, QVector<RowId>> checkRows_;  // entry index -> row
+    struct CheckEntry {
+        CheckRun* run = nullptr;
+        std::size_t entry = 0;
+    };
+    QHash<RowId, CheckEntry> checkEntries_;       // row -> its check and entry, while the check runs
     QHash<AuditRun*, QVector<RowId>> auditRows_;  // entry index -> row
     QHash<IntakeJob*, int> intakeTopLevel_;       // top-level files seen, for the sidecar cap
     QSet<QString> requested_;                     // "row:algorithm" supplements asked for

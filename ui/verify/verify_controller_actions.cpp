@@ -6,6 +6,7 @@
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
+#include "verify/check_run.hpp"
 #include "verify/engine_values.hpp"
 #include "verify/file_table_model.hpp"
 #include "verify/hash_workers.hpp"
@@ -100,6 +101,10 @@ void VerifyController::remove(const QVector<RowId>& ids) {
             it->request_stop();
             rowStops_.erase(it);
         }
+        if (const auto it = checkEntries_.constFind(id); it != checkEntries_.cend()) {
+            it->run->skip(it->entry);  // its check reads on for the other rows only
+            checkEntries_.erase(it);
+        }
     }
     model_->removeIds(ids);
     updateBusy();
@@ -120,7 +125,7 @@ void VerifyController::acceptSidecars() {
 
 bool VerifyController::skippable(RowId id) const {
     const VerifyRow* row = model_->find(id);
-    return row != nullptr && !isFinal(row->status) && rowStops_.contains(id);
+    return row != nullptr && !isFinal(row->status) && (rowStops_.contains(id) || checkEntries_.contains(id));
 }
 
 void VerifyController::skip(const QVector<RowId>& ids) {
@@ -138,7 +143,20 @@ void VerifyController::skip(const QVector<RowId>& ids) {
             r.reading = false;
         });
     }
-    for (const RowId id : rows) rowStops_[id].request_stop();
+    for (const RowId id : rows) {
+        if (const auto it = checkEntries_.constFind(id); it != checkEntries_.cend()) {
+            // Its check goes on with the other rows; the verdict comes in line order, perhaps
+            // after a long file before it, so the row says skipped now.
+            it->run->skip(it->entry);
+            model_->update(id, [](VerifyRow& r) {
+                r.status = RowStatus::skipped;
+                r.reason = tr("skipped");
+                r.reading = false;
+            });
+            continue;
+        }
+        rowStops_[id].request_stop();
+    }
     updateBusy();
     model_->flush();
     emit rowsChanged();
@@ -194,6 +212,7 @@ void VerifyController::clear() {
     requested_.clear();
     rotationalRows_.clear();
     rowStops_.clear();
+    checkEntries_.clear();
     busyNs_ = 0;
     if (busy_) busyClock_.start();
     readTotal_ = 0;

@@ -1,6 +1,7 @@
 #include "verify/verify_page.hpp"
 
 #include <QAction>
+#include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -245,7 +246,13 @@ void VerifyPage::scheduleRefresh() {
 
 void VerifyPage::refresh() {
     const bool empty = model_->rowCount() == 0;
+    // The first rows take the place of the empty state: a keyboard user who was there (or
+    // nowhere, as after a file dialog) goes on in the table, not wherever hiding it sends focus.
+    const QWidget* focus = QApplication::focusWidget();
+    const bool focusToTable = !empty && stack_->currentWidget() == emptyState_ &&
+                              (focus == nullptr || focus == emptyState_ || emptyState_->isAncestorOf(focus));
     stack_->setCurrentWidget(empty ? emptyState_ : static_cast<QWidget*>(table_));
+    if (focusToTable) table_->setFocus();
     const bool busy = controller_->busy();
     cancel_->setEnabled(busy);
     pause_->setEnabled(busy || controller_->paused());

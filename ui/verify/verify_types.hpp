@@ -90,6 +90,9 @@ struct IntakeItem {
     bool topLevel = false;    // named by the user, not found by a walk
     bool rotational = false;  // on a spinning disk
     std::shared_ptr<const verify::SumsFile> sums;
+    // sums, audit: the size of each listed file (none when it is missing or not a regular file),
+    // so that the bytes still to read count them before they are read.
+    std::shared_ptr<const std::vector<std::optional<quint64>>> entrySizes;
     // sums: its signature, checked as `check` checks it (no verdict when it has none).
     std::shared_ptr<const verify::SignatureCheck> signature;
     quint64 count = 0;

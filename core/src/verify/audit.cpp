@@ -237,6 +237,9 @@ AuditResult listed_result(std::size_t index, const SumsEntry& entry, const Check
         case Verdict::cancelled:
             result.status = AuditStatus::cancelled;
             break;
+        case Verdict::skipped:
+            result.status = AuditStatus::skipped;
+            break;
         case Verdict::changed:
             result.message = "changed while being read: " + check.message;
             break;

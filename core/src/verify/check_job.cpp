@@ -89,16 +89,32 @@ private:
             refused.outside = true;
             return publish_all(task, refused);
         }
+        // Entries skipped already are not read for; the file's read stops once all of them are.
+        std::vector<std::size_t> open;
+        for (auto entry : task.entries) {
+            if (skipped(entry)) {
+                publish(entry, {});
+            } else {
+                open.push_back(entry);
+            }
+        }
+        if (open.empty()) return;
+        // Without skips the file has no stop of its own (and costs nothing for one).
+        std::stop_source file_stop{std::nostopstate};
+        EntrySkips::Watch watch;
+        if (options_.skips != nullptr) {
+            file_stop = std::stop_source();
+            watch = options_.skips->watch(task.entries, file_stop);
+        }
         // First pass: each entry's likeliest algorithm. Second: every other candidate of the
         // entries that did not match, all from one more read.
-        std::vector<std::size_t> open = task.entries;
         std::vector<const AlgorithmInfo*> first;
         for (auto entry : open) {
             const auto* a = preferred(entries_[entry]);
             if (std::find(first.begin(), first.end(), a) == first.end()) first.push_back(a);
         }
         CheckResult last;
-        if (!pass(task, reader, first, open, last)) return;
+        if (!pass(task, reader, file_stop.get_token(), first, open, last)) return;
         std::vector<const AlgorithmInfo*> second;
         for (auto entry : open) {
             for (const auto* a : entries_[entry].candidates) {
@@ -108,12 +124,24 @@ private:
                 }
             }
         }
-        if (!second.empty() && !pass(task, reader, second, open, last)) return;
+        if (!second.empty() && !pass(task, reader, file_stop.get_token(), second, open, last)) return;
         for (auto entry : open) publish(entry, last);  // no candidate matched
     }
 
-    // Each entry is settled by the work of its own file only: no lock needed.
-    void publish(std::size_t entry, CheckResult result) { results_[entry] = std::move(result); }
+    // Each entry is settled by the work of its own file only: no lock needed. An entry skipped
+    // before it is settled is skipped, whatever its file's read came to.
+    void publish(std::size_t entry, CheckResult result) {
+        if (skipped(entry)) {
+            result.verdict = Verdict::skipped;
+            result.message = "skipped";
+            result.matched = nullptr;
+        }
+        results_[entry] = std::move(result);
+    }
+
+    [[nodiscard]] bool skipped(std::size_t entry) const {
+        return options_.skips != nullptr && options_.skips->skipped(entry);
+    }
 
     void publish_all(const Task& task, const CheckResult& result) {
         for (auto entry : task.entries) publish(entry, result);
@@ -137,9 +165,9 @@ private:
 
     // Reads the task's file for `algorithms` and settles the entries in `open` that match; the
     // rest stay open. Returns false when the file could not be read (entries then settled).
-    bool pass(const Task& task, FileReader& reader, const std::vector<const AlgorithmInfo*>& algorithms,
-              std::vector<std::size_t>& open, CheckResult& last) {
-        const auto file = reader.read(algorithms);
+    bool pass(const Task& task, FileReader& reader, std::stop_token file_stop,
+              const std::vector<const AlgorithmInfo*>& algorithms, std::vector<std::size_t>& open, CheckResult& last) {
+        const auto file = reader.read(algorithms, std::move(file_stop));
         if (file.status != FileStatus::ok) {
             CheckResult failure{verdict_of(file.status, task.path), file.message};
             failure.bytes = file.bytes;
@@ -193,6 +221,8 @@ const char* to_string(Verdict verdict) {
             return "CHANGED";
         case Verdict::refused:
             return "REFUSED";
+        case Verdict::skipped:
+            return "SKIPPED";
         case Verdict::cancelled:
             return "CANCELLED";
     }

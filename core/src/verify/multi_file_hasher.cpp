@@ -269,6 +269,15 @@ public:
         return digesters_->digest(job_.files[index_], algorithms, turn_, report_, job_.stop);
     }
 
+    FileHashResult read(std::span<const AlgorithmInfo* const> algorithms, std::stop_token file_stop) override {
+        if (!file_stop.stop_possible()) return read(algorithms);
+        // One token for the digester, stopped by whichever of the two comes first.
+        std::stop_source either;
+        const std::stop_callback on_list(job_.stop, [&either] { either.request_stop(); });
+        const std::stop_callback on_file(std::move(file_stop), [&either] { either.request_stop(); });
+        return digesters_->digest(job_.files[index_], algorithms, turn_, report_, either.get_token());
+    }
+
     FileHashResult read_descriptor(int fd, std::span<const AlgorithmInfo* const> algorithms) override {
         return digesters_->digest_descriptor(fd, algorithms, report_, job_.stop);
     }

@@ -13,6 +13,7 @@
 
 #include "hashscope/algorithm.hpp"
 #include "hashscope/registry.hpp"
+#include "hashscope/verify/entry_skips.hpp"
 #include "hashscope/verify/multi_file_hasher.hpp"
 #include "hashscope/verify/sums_file.hpp"
 
@@ -26,6 +27,7 @@ enum class Verdict {
     not_regular,  // a folder, FIFO, device or socket (message says which)
     changed,      // its size or modification time changed while it was read
     refused,      // --strict: the name points outside the checksum file's folder
+    skipped,      // the caller skipped the entry (CheckOptions::skips) before its file was read through
     cancelled,
 };
 const char* to_string(Verdict verdict);
@@ -48,6 +50,10 @@ struct CheckOptions {
     // take turns in line order (one file at a time); files in the page cache are read in parallel.
     unsigned parallel_files = 0;
     bool strict = false;  // refuse names outside the checksum file's folder
+    // Entries the caller may skip while the check runs (nullptr: none). An entry skipped before
+    // its verdict is settled is reported `skipped`; its file is not read, or its read stops
+    // within a block, unless another entry naming the same file still wants it.
+    EntrySkips* skips = nullptr;
 };
 
 // How the job scheduled reads (the multi-file hasher's plan), for verbose output.

@@ -137,6 +137,9 @@ public:
     // progress reported for it. A read that must go to a shared spinning disk first waits for the
     // file's turn. An algorithm or implementation that cannot be used gives `unreadable`.
     virtual FileHashResult read(std::span<const AlgorithmInfo* const> algorithms) = 0;
+    // The same, also stopped by `file_stop`: the work's own stop for this one file (a skip), beside
+    // the stop of the whole list.
+    virtual FileHashResult read(std::span<const AlgorithmInfo* const> algorithms, std::stop_token file_stop) = 0;
     // The same for a pipe or standard input, read serially to its end.
     virtual FileHashResult read_descriptor(int fd, std::span<const AlgorithmInfo* const> algorithms) = 0;
     // What computed each digest of the last read, parallel to its algorithms; how it read the file.
