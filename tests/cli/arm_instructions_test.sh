@@ -7,6 +7,7 @@
 program=$1
 objdump=$2
 source "$(dirname "$0")/lib.sh"
+cd "$scratch"
 # "class function" for every such instruction, once per pair: the function's mangled name.
 "$objdump" -d --no-show-raw-insn "$program" | awk '
   /^[0-9a-f]+ <.*>:$/ { fn = substr($2, 2, length($2) - 3) }
