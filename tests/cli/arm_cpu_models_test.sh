@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Cross-built for aarch64: the same binary on QEMU's CPU models (QEMU_CPU), from cortex-a53
 # (ARMv8.0 with CRC32 and the SHA-1/SHA-2/PMULL crypto extension, as every model of this QEMU
-# has them) to max (SHA-512, SHA-3, SVE2): no illegal instruction, the features each model has
-# detected, every digest equal to the reference tools', and the emulation warning shown.
+# has them) to max (SHA-512, SHA-3, SVE2), and on cortex-a53 with the crypto extension, then
+# CRC32 too, hidden from the whole process by a preloaded getauxval (the second argument,
+# tests/core/cpu/hwcap_mask.c): no illegal instruction, the features each model has detected, the
+# kernels chosen for them, every digest equal on every model and to independent references (the
+# reference tools, Python's hashlib and zlib, table CRCs written here in Python).
 cli=$1
+hwcap_mask=$2
 source "$(dirname "$0")/lib.sh"
 cd "$scratch"
 head -c 100003 /dev/urandom > data
@@ -12,15 +16,56 @@ want_sha256=$(sha256sum data | cut -d' ' -f1)
 want_b2=$(b2sum data | cut -d' ' -f1)
 want_b3=$(b3sum data | cut -d' ' -f1)
 want_xxh3=$(xxhsum -H3 data | sed 's/.* = //')
+# The four CRCs the PMULL kernels compute, and SHA-1: "name=hex" words.
+want_python=$(python3 - data <<'PY'
+import hashlib, sys
+data = open(sys.argv[1], "rb").read()
+def crc(width, reflected_poly):  # reflected, initial and final value all ones
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ reflected_poly if c & 1 else c >> 1
+        table.append(c)
+    mask = (1 << width) - 1
+    c = mask
+    for b in data:
+        c = table[(c ^ b) & 0xFF] ^ (c >> 8)
+    return format(c ^ mask, "0%dx" % (width // 4))
+print("crc32=" + crc(32, 0xEDB88320), "crc32c=" + crc(32, 0x82F63B78),
+      "crc64nvme=" + crc(64, 0x9A6C9329AC4BC9B5), "crc64xz=" + crc(64, 0xC96C5795D7870F42),
+      "sha1=" + hashlib.sha1(data).hexdigest())
+PY
+)
 algos=$("$cli" list --json | python3 -c 'import json,sys; print(",".join(dict.fromkeys(r["algorithm"] for r in json.load(sys.stdin))))')
 reference=$(QEMU_CPU=max "$cli" sum -a "$algos" data)
 
 features_of() {
-  QEMU_CPU=$1 "$cli" cpu --json | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["features"]))'
+  "$cli" cpu --json | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["features"]))'
+}
+# "algorithm=implementation" of the rows dispatch chooses, for the algorithms with ARM kernels.
+chosen() {
+  "$cli" list --json | python3 -c '
+import json, sys
+rows = json.load(sys.stdin)
+print(" ".join(r["algorithm"] + "=" + r["implementation"] for r in rows
+               if r["default"] and r["algorithm"] in ("crc32", "crc32c", "crc64nvme", "crc64xz", "sha1", "sha256")))'
+}
+# The digests of `sum -a ALGORITHM data`, as name=hex words like want_python's.
+ours() {
+  for a in crc32 crc32c crc64nvme crc64xz sha1; do printf '%s=%s ' "$a" "$("$cli" sum -a "$a" data | cut -d' ' -f1)"; done | sed 's/ $//'
 }
 
-for model in cortex-a53 cortex-a72 neoverse-n1 max; do
-  export QEMU_CPU=$model
+# no-crypto: as a Raspberry Pi 4 (CRC32, no crypto extension); plain: ARMv8.0 without either.
+hidden_crypto=2E0078  # AES PMULL SHA1 SHA2 SHA3 SM3 SM4 SHA512 (asm/hwcap.h)
+hidden_all=2E00F8     # the same and CRC32
+for model in cortex-a53 cortex-a72 neoverse-n1 max no-crypto plain; do
+  unset QEMU_SET_ENV
+  case $model in
+    no-crypto) export QEMU_CPU=cortex-a53 QEMU_SET_ENV="LD_PRELOAD=$hwcap_mask,HASHSCOPE_TEST_HWCAP_CLEAR=$hidden_crypto" ;;
+    plain) export QEMU_CPU=cortex-a53 QEMU_SET_ENV="LD_PRELOAD=$hwcap_mask,HASHSCOPE_TEST_HWCAP_CLEAR=$hidden_all" ;;
+    *) export QEMU_CPU=$model ;;
+  esac
   out=$("$cli" sum -a "$algos" data 2>&1); status=$?
   same "$model: every algorithm runs (exit 0)" 0 "$status"
   same "$model: digests equal those on max" "$reference" "$out"
@@ -29,18 +74,27 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max; do
   same "$model: blake2b as b2sum" "$want_b2" "$("$cli" sum -a blake2b data | cut -d' ' -f1)"
   same "$model: blake3 as b3sum" "$want_b3" "$("$cli" sum -a blake3 data | cut -d' ' -f1)"
   same "$model: xxh3 as xxhsum -H3" "$want_xxh3" "$("$cli" sum -a xxh3 data | cut -d' ' -f1)"
-  features=" $(features_of "$model") "
-  for f in asimd crc32 pmull sha1 sha2; do holds "$model: $f detected" "$features" " $f "; done
+  same "$model: CRCs and sha1 as Python's" "$want_python" "$(ours)"
+  features=" $(features_of) "
   case $model in
-    max) for f in sha512 sha3 sve2; do holds "$model: $f detected" "$features" " $f "; done ;;
-    *) same "$model: no sha512, sha3 or sve2" "" "$(printf '%s\n' $features | grep -xE 'sha512|sha3|sve2')" ;;
+    no-crypto) present="asimd crc32" absent="pmull sha1 sha2 sha512 sha3" ;;
+    plain) present="asimd" absent="crc32 pmull sha1 sha2 sha512 sha3" ;;
+    max) present="asimd crc32 pmull sha1 sha2 sha512 sha3 sve2" absent="" ;;
+    *) present="asimd crc32 pmull sha1 sha2" absent="sha512 sha3 sve2" ;;
   esac
+  for f in $present; do holds "$model: $f detected" "$features" " $f "; done
+  for f in $absent; do same "$model: no $f" "" "$(printf '%s\n' $features | grep -x "$f")"; done
+  case $model in
+    no-crypto) want="crc32=armv8 crc32c=armv8 crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl" ;;
+    plain) want="crc32=isal crc32c=isal crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl" ;;
+    *) want="crc32=pmull crc32c=pmull crc64nvme=pmull crc64xz=pmull sha1=armv8 sha256=armv8" ;;
+  esac
+  same "$model: the kernels chosen" "$want" "$(chosen)"
   cpu=$("$cli" cpu)
   holds "$model: cpu names the emulation" "$cpu" "emulation:    aarch64 code on an x86_64 kernel"
   holds "$model: cpu warns that figures are meaningless" "$cpu" "figures are meaningless"
-  holds "$model: crc32c on the ARMv8 CRC32 kernel" "$cpu" "crc32c      armv8 (own)"
 done
-unset QEMU_CPU
+unset QEMU_CPU QEMU_SET_ENV
 
 json=$("$cli" cpu --json)
 same "cpu --json: architecture" "aarch64" "$(printf '%s' "$json" | python3 -c 'import json,sys; print(json.load(sys.stdin)["architecture"])')"

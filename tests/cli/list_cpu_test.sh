@@ -14,8 +14,13 @@ same "list --json is an array of rows" "array" "$(printf '%s' "$json" | python3 
 
 cpu=$("$cli" cpu)
 holds "cpu shows the model" "$cpu" "model:"
-# x86-64 SHA-NI machines get our own SHA-NI kernel, the others OpenSSL.
-if [ "$(cli_cpu architecture)" = x86_64 ] && grep -qw sha_ni /proc/cpuinfo; then sha256_best=shani; else sha256_best=openssl; fi
+# x86-64 SHA-NI machines get our own SHA-NI kernel, aarch64 ones with the sha2 feature our ARMv8
+# kernel, the others OpenSSL.
+sha256_best=openssl
+case $(cli_cpu architecture) in
+  x86_64) if grep -qw sha_ni /proc/cpuinfo; then sha256_best=shani; fi ;;
+  aarch64) if [[ " $(cli_cpu features) " == *"'sha2'"* ]]; then sha256_best=armv8; fi ;;
+esac
 holds "cpu shows the chosen implementation of sha256" "$cpu" "sha256      $sha256_best"
 cpujson=$("$cli" cpu --json)
 same "cpu --json has model, features and implementations" "ok" "$(printf '%s' "$cpujson" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("ok" if d["model"] and isinstance(d["features"], list) and d["implementations"]["crc32c"] else "bad")' 2>&1)"

@@ -9,6 +9,7 @@
 #include "algorithms/crc/crc32_armv8.hpp"
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul.hpp"
+#include "algorithms/crc/crc_pmull.hpp"
 #include "algorithms/crc/crc_slice16.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
@@ -28,6 +29,11 @@ constexpr CpuFeatureSet kVpclmulAvx2{F::sse42, F::pclmulqdq, F::avx2, F::vpclmul
 constexpr CpuFeatureSet kVpclmul{F::sse42, F::pclmulqdq, F::avx512f, F::avx512bw, F::avx512vl, F::vpclmulqdq};
 // The SHA-NI kernels also shuffle bytes with SSSE3 and blend with SSE4.1.
 constexpr CpuFeatureSet kShani{F::sse41, F::sha};
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+// The PMULL kernels; crc32c's also runs the CRC32C instructions.
+constexpr CpuFeatureSet kPmull{F::arm_pmull};
+constexpr CpuFeatureSet kPmullCrc{F::arm_pmull, F::arm_crc32};
+#endif
 #if defined(__aarch64__)
 constexpr CpuFeatureSet kIsalCrc64{F::arm_pmull};
 #else
@@ -44,6 +50,8 @@ const auto kTable = std::to_array<Implementation>({
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32_vpclmul},
 #endif
 #if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32", .id = "pmull", .backend = "own", .needs = kPmull, .priority = 70,
+     .description = "PMULL folding + Barrett", .extend = crc::extend_crc32_pmull},
     {.algorithm = "crc32", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
      .description = "ARMv8 CRC32X instruction, 8 bytes a step", .extend = crc::extend_crc32_armv8},
 #endif
@@ -69,6 +77,8 @@ const auto kTable = std::to_array<Implementation>({
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32c_vpclmul},
 #endif
 #if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc32c", .id = "pmull", .backend = "own", .needs = kPmullCrc, .priority = 70,
+     .description = "PMULL folding + CRC32C instruction", .extend = crc::extend_crc32c_pmull},
     {.algorithm = "crc32c", .id = "armv8", .backend = "own", .needs = {F::arm_crc32}, .priority = 65,
      .description = "ARMv8 CRC32CX instruction, 8 bytes a step", .extend = crc::extend_crc32c_armv8},
 #endif
@@ -91,6 +101,10 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc64nvme", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64nvme_vpclmul},
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc64nvme", .id = "pmull", .backend = "own", .needs = kPmull, .priority = 70,
+     .description = "PMULL folding + Barrett", .extend = crc::extend_crc64nvme_pmull},
+#endif
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc64nvme", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
      .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc64nvme_vpclmul_avx2},
@@ -110,6 +124,10 @@ const auto kTable = std::to_array<Implementation>({
     // qemu -cpu Nehalem), so this row declares the need itself; its aarch64 code needs PMULL.
     {.algorithm = "crc64xz", .id = "isal", .backend = "isal", .needs = kIsalCrc64, .priority = 60,
      .description = "ISA-L crc64_ecma_refl (own runtime dispatch)", .extend = detail::extend_isal_crc64xz},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "crc64xz", .id = "pmull", .backend = "own", .needs = kPmull, .priority = 70,
+     .description = "PMULL folding + Barrett", .extend = crc::extend_crc64xz_pmull},
+#endif
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "crc64xz", .id = "vpclmul-avx2", .backend = "own", .needs = kVpclmulAvx2, .priority = 70,
      .description = "AVX2 VPCLMULQDQ folding, 8x256 bits", .extend = crc::extend_crc64xz_vpclmul_avx2},
@@ -137,6 +155,10 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt", .make = detail::make_gcrypt_md5},
     {.algorithm = "md5", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_md5},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha1", .id = "armv8", .backend = "own", .needs = {F::arm_sha1}, .priority = 70,
+     .description = "ARMv8 SHA instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha1},
+#endif
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha1", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha1},
@@ -147,6 +169,10 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha1},
     {.algorithm = "sha1", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha1},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha224", .id = "armv8", .backend = "own", .needs = {F::arm_sha2}, .priority = 70,
+     .description = "ARMv8 SHA instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha224},
+#endif
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha224", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha224},
@@ -157,6 +183,10 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha224},
     {.algorithm = "sha224", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha224},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha256", .id = "armv8", .backend = "own", .needs = {F::arm_sha2}, .priority = 70,
+     .description = "ARMv8 SHA instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha256},
+#endif
 #if defined(HASHSCOPE_X86_KERNELS)
     {.algorithm = "sha256", .id = "shani", .backend = "own", .needs = kShani, .priority = 70,
      .description = "SHA-NI, one block buffer, no per-call overhead", .make = detail::make_shani_sha256},

@@ -66,7 +66,7 @@ TEST(Registry, AlgorithmIdsAreCaseInsensitive) {
 
 #if defined(HASHSCOPE_AARCH64_KERNELS)
 // The ARMv8 CRC32 kernels where the CPU has the instructions, never where it lacks them (no QEMU
-// model lacks them, so this is the one place that CPU is seen).
+// model lacks them; core.on_plain_armv8 hides them from the whole program).
 TEST(Registry, Armv8CrcKernelsOnlyWithTheCrc32Feature) {
     const Registry with_crc{CpuFeatureSet{CpuFeature::arm_asimd, CpuFeature::arm_crc32}};
     const Registry without{CpuFeatureSet{CpuFeature::arm_asimd, CpuFeature::arm_pmull}};
@@ -76,6 +76,40 @@ TEST(Registry, Armv8CrcKernelsOnlyWithTheCrc32Feature) {
         ASSERT_NE(without.best(algorithm), nullptr);
         EXPECT_NE(without.best(algorithm)->id, "armv8") << algorithm;
         EXPECT_FALSE(without.make_hasher(algorithm, "armv8").ok()) << algorithm;
+    }
+}
+
+// The PMULL and SHA kernels chosen where the CPU has everything they ask for, and with any one
+// of those features missing neither chosen nor made.
+TEST(Registry, ArmKernelsOnlyWithEveryFeatureTheyNeed) {
+    using F = CpuFeature;
+    const CpuFeatureSet all{F::arm_asimd, F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2};
+    struct Kernel {
+        const char* algorithm;
+        const char* id;
+        CpuFeatureSet needs;
+    };
+    const Kernel kernels[] = {
+        {"crc32", "pmull", CpuFeatureSet{F::arm_pmull}},
+        {"crc32c", "pmull", CpuFeatureSet{F::arm_pmull, F::arm_crc32}},
+        {"crc64nvme", "pmull", CpuFeatureSet{F::arm_pmull}},
+        {"crc64xz", "pmull", CpuFeatureSet{F::arm_pmull}},
+        {"sha1", "armv8", CpuFeatureSet{F::arm_sha1}},
+        {"sha224", "armv8", CpuFeatureSet{F::arm_sha2}},
+        {"sha256", "armv8", CpuFeatureSet{F::arm_sha2}},
+    };
+    const Registry everything{all};
+    for (const auto& k : kernels) {
+        ASSERT_NE(everything.best(k.algorithm), nullptr) << k.algorithm;
+        EXPECT_EQ(everything.best(k.algorithm)->id, k.id) << k.algorithm;
+        for (const F f : {F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2}) {
+            if (!k.needs.has(f)) continue;
+            const Registry lacking{all.without(CpuFeatureSet{f})};
+            ASSERT_NE(lacking.best(k.algorithm), nullptr) << k.algorithm;
+            EXPECT_NE(lacking.best(k.algorithm)->id, k.id)
+                << k.algorithm << " without " << CpuFeatureSet{f}.to_string();
+            EXPECT_FALSE(lacking.make_hasher(k.algorithm, k.id).ok()) << k.algorithm;
+        }
     }
 }
 #endif

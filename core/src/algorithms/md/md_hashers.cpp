@@ -1,5 +1,5 @@
 // The factories of our own MD5, SHA-1, SHA-224 and SHA-256: a kernel and its constants in a
-// BlockHasher.
+// BlockHasher. The SHA kernels are per instruction set (SHA-NI, ARMv8), the constants the same.
 #include "algorithms/md/md_hashers.hpp"
 
 #include <memory>
@@ -29,6 +29,22 @@ constexpr md::BlockDigest kSha256Shani{
     true,
     md::compress_sha256_shani};
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+constexpr md::BlockDigest kSha1Armv8{
+    "sha1", {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}, 5, true, md::compress_sha1_armv8};
+constexpr md::BlockDigest kSha224Armv8{
+    "sha224",
+    {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4},
+    7,
+    true,
+    md::compress_sha256_armv8};
+constexpr md::BlockDigest kSha256Armv8{
+    "sha256",
+    {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19},
+    8,
+    true,
+    md::compress_sha256_armv8};
+#endif
 
 }  // namespace
 
@@ -37,6 +53,11 @@ HasherPtr make_own_md5() { return std::make_unique<md::BlockHasher<kMd5>>(); }
 HasherPtr make_shani_sha1() { return std::make_unique<md::BlockHasher<kSha1Shani>>(); }
 HasherPtr make_shani_sha224() { return std::make_unique<md::BlockHasher<kSha224Shani>>(); }
 HasherPtr make_shani_sha256() { return std::make_unique<md::BlockHasher<kSha256Shani>>(); }
+#endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+HasherPtr make_armv8_sha1() { return std::make_unique<md::BlockHasher<kSha1Armv8>>(); }
+HasherPtr make_armv8_sha224() { return std::make_unique<md::BlockHasher<kSha224Armv8>>(); }
+HasherPtr make_armv8_sha256() { return std::make_unique<md::BlockHasher<kSha256Armv8>>(); }
 #endif
 
 }  // namespace hashscope::detail

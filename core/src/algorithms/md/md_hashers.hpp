@@ -1,5 +1,5 @@
 // Internal: the registry's hashers of our own MD5, and of SHA-1 / SHA-224 / SHA-256 with SHA-NI
-// (md_hashers.cpp).
+// (x86-64) or the ARMv8 SHA instructions (aarch64) (md_hashers.cpp).
 #pragma once
 
 #include "algorithms/entry_points.hpp"
@@ -8,5 +8,6 @@
 namespace hashscope::detail {
 
 HasherFactory make_own_md5, make_shani_sha1, make_shani_sha224, make_shani_sha256;
+HasherFactory make_armv8_sha1, make_armv8_sha224, make_armv8_sha256;
 
 }  // namespace hashscope::detail

@@ -11,5 +11,8 @@ void compress_md5_portable(std::uint32_t* state, const std::byte* data, std::siz
 // These two need SSE4.1 and the SHA extensions (the caller dispatches).
 void compress_sha1_shani(std::uint32_t* state, const std::byte* data, std::size_t blocks);
 void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+// These two need the ARMv8 sha1 or sha2 feature (aarch64 builds only; the caller dispatches).
+void compress_sha1_armv8(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+void compress_sha256_armv8(std::uint32_t* state, const std::byte* data, std::size_t blocks);
 
 }  // namespace hashscope::detail::md
