@@ -2,8 +2,8 @@
 // (failed, an error, slower), muted (unavailable, skipped, the harness), caution (a note to read),
 // warn (missing, changed: worse than a note, not a failure) and added. Each scheme (light, dark,
 // high contrast: main/theme.hpp) has its own set, each readable on that scheme's background.
-// kGood, kBad, kMuted and kCaution are the light scheme's, for places that do not follow the
-// theme yet.
+// kGood, kBad, kMuted and kCaution are the light scheme's (one set: the same colours whether a
+// page follows the theme or not yet).
 #pragma once
 
 #include <QColor>
@@ -32,12 +32,7 @@ struct Colours {
 inline Colours coloursFor(Scheme scheme) {
     switch (scheme) {
         case Scheme::light:
-            return {QColor(0x1b, 0x5e, 0x20),
-                    QColor(0xb7, 0x1c, 0x1c),
-                    kMuted,
-                    kCaution,
-                    QColor(0xbf, 0x36, 0x0c),
-                    kCaution};
+            return {kGood, kBad, kMuted, kCaution, QColor(0xbf, 0x36, 0x0c), kCaution};
         case Scheme::dark:
             return {QColor(0x81, 0xc7, 0x84), QColor(0xef, 0x9a, 0x9a), QColor(0xa0, 0xa0, 0xa0),
                     QColor(0xff, 0xe0, 0x82), QColor(0xff, 0xcc, 0x80), QColor(0xff, 0xe0, 0x82)};
