@@ -9,11 +9,11 @@
 #include "algorithms/crc/crc32_armv8.hpp"
 #include "algorithms/crc/crc32c_sse42.hpp"
 #include "algorithms/crc/crc_pclmul.hpp"
+#include "algorithms/crc/crc_pclmul_avx2.hpp"
 #include "algorithms/crc/crc_pmull.hpp"
 #include "algorithms/crc/crc_slice16.hpp"
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
-#include "algorithms/crc/crc_pclmul_avx2.hpp"
 #include "algorithms/md/md_hashers.hpp"
 #include "hashscope/registry.hpp"
 
