@@ -58,17 +58,10 @@ format-check:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror
 
 # clang-tidy with the committed .clang-tidy over every tracked source of core, app and ui, warnings
-# as errors (CI). Needs a configured and built tree: the Qt files include generated headers. The
-# compile database is GCC's, so clang's constexpr budget for the CRC fold tables is given here as
-# cmake/Warnings.cmake gives it to clang builds, and GCC-only flags in it (-Wno-restrict) must not
-# become errors under WERROR's -Werror. Only the files this build compiles are checked: another
-# architecture's kernels (core/src/algorithms/*/..._armv8.cpp on x86-64) have no entry to check
-# them with.
+# as errors (CI); scripts/lint says what it adjusts in GCC's compile database. Needs a built tree:
+# the Qt files include generated headers.
 lint: build
-	git ls-files 'core/*.cpp' 'app/*.cpp' 'ui/*.cpp' | \
-	  python3 -c 'import json, os, sys; db = {os.path.relpath(os.path.join(e["directory"], e["file"])) for e in json.load(open(sys.argv[1]))}; print("\n".join(f for f in sys.stdin.read().split() if f in db))' $(BUILD_DIR)/compile_commands.json | \
-	  xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD_DIR) --quiet --warnings-as-errors='*' \
-	    --extra-arg=-fconstexpr-steps=100000000 --extra-arg=-Wno-unknown-warning-option 2>/dev/null
+	scripts/lint $(BUILD_DIR) $(JOBS)
 
 clean:
 	rm -rf build build-*
