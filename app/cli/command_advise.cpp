@@ -95,7 +95,7 @@ int run_advise(int argc, char** argv, int first) {
                        (size ? std::string() : ": " + size.error().message));
         return exit_usage;
     }
-    const auto& cpu = host_cpu().model;
+    const auto cpu = bench::cpu_class(host_cpu().model, host_cpu().microarchitecture);
     const auto dir = args.value("library") ? std::filesystem::path(*args.value("library")) : default_results_dir();
     auto advice = advise(*purpose, *size, cpu, newest_runs_of(dir, cpu));
     name_dispatch(advice, Registry::host());  // main() has applied this machine's calibration

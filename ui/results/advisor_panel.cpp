@@ -158,7 +158,7 @@ void AdvisorPanel::startRanking(std::optional<bench::BenchReport> keepFirst) {
                 ranked.saveError = qs(id.error().message);
             }
         }
-        const auto& cpu = host_cpu().model;
+        const auto cpu = bench::cpu_class(host_cpu().model, host_cpu().microarchitecture);
         ranked.advice = bench::advise(purpose, size, cpu, bench::newest_runs_of(dir, cpu));
         return ranked;
     });
@@ -192,7 +192,7 @@ void AdvisorPanel::showRanking(const Ranked& ranked) {
         } else {
             table_->setItem(row, kSpeed, cell(QStringLiteral("–")));
             auto* missing = cell(tr("not measured"), tr("No kept run of this CPU measured it: Measure missing does"));
-            missing->setForeground(status_colour::kCaution);
+            missing->setForeground(status_colour::colours().caution);
             table_->setItem(row, kMeasured, missing);
         }
         table_->setItem(row, kDispatch,
@@ -289,7 +289,7 @@ void AdvisorPanel::updateButtons() {
 
 void AdvisorPanel::setStatus(const QString& text, bool error) {
     status_->setText(text);
-    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::kBad) : QString());
+    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::colours().bad) : QString());
 }
 
 void AdvisorPanel::shutdown() {

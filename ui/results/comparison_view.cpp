@@ -39,7 +39,7 @@ ComparisonView::ComparisonView(QWidget* parent)
 
     hint_->setWordWrap(true);
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(status_colour::labelStyle(status_colour::kCaution));
+    warnings_->setStyleSheet(status_colour::labelStyle(status_colour::colours().caution));
     warnings_->setTextFormat(Qt::PlainText);
     chart_->setMinimumHeight(260);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -144,7 +144,7 @@ void ComparisonView::fillTable(const std::vector<bench::ReportRun>& runs) {
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);
-                item->setForeground(ratio > 1 ? status_colour::kBad : status_colour::kGood);
+                item->setForeground(ratio > 1 ? status_colour::colours().bad : status_colour::colours().good);
                 item->setToolTip(ratio > 1 ? tr("Significantly slower: the 99.9% intervals do not overlap")
                                            : tr("Significantly faster: the 99.9% intervals do not overlap"));
             } else {

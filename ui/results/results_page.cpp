@@ -68,7 +68,7 @@ QList<QStandardItem*> rowOf(const bench::RunSummary& r) {
     }
     if (!r.readable) {
         row[ResultsPage::kWarnings]->setText(QObject::tr("unreadable: %1").arg(qs(r.reason)));
-        row[ResultsPage::kWarnings]->setForeground(status_colour::kBad);
+        row[ResultsPage::kWarnings]->setForeground(status_colour::colours().bad);
         for (auto* item : row) item->setSelectable(false);
         return row;
     }
@@ -89,7 +89,7 @@ QList<QStandardItem*> rowOf(const bench::RunSummary& r) {
         const QString n = count(warnings.size(), QObject::tr("warning"), QObject::tr("warnings"));
         row[ResultsPage::kWarnings]->setText(r.partial ? QObject::tr("partial; %1").arg(n) : n);
         row[ResultsPage::kWarnings]->setToolTip(warnings.join(QLatin1Char('\n')));
-        row[ResultsPage::kWarnings]->setForeground(status_colour::kCaution);
+        row[ResultsPage::kWarnings]->setForeground(status_colour::colours().caution);
     }
     return row;
 }
@@ -444,7 +444,7 @@ void ResultsPage::chooseExport() {
 
 void ResultsPage::setStatus(const QString& text, bool error) {
     status_->setText(text);
-    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::kBad) : QString());
+    status_->setStyleSheet(error ? status_colour::labelStyle(status_colour::colours().bad) : QString());
 }
 
 void ResultsPage::shutdown() {

@@ -79,10 +79,10 @@ std::vector<Candidate> candidates(Purpose purpose, std::size_t size) {
 
 // The fastest measurement of `algorithm` in the newest run of this CPU that has one, at the size
 // nearest `size` (on a log scale).
-void fill_measurement(Suggestion& s, std::size_t size, const std::string& cpu_model,
+void fill_measurement(Suggestion& s, std::size_t size, const std::string& cpu,
                       const std::vector<const BenchReport*>& newest_first) {
     for (const auto* run : newest_first) {
-        if (run->environment.cpu_model != cpu_model) continue;
+        if (cpu_class(run->environment.cpu_model, run->environment.microarchitecture) != cpu) continue;
         const CellResult* pick = nullptr;
         double distance = 0;
         for (const auto& c : run->results) {
@@ -118,7 +118,12 @@ Result<Purpose> parse_purpose(std::string_view text) {
 std::string_view purpose_name(Purpose purpose) { return purpose_row(purpose).name; }
 std::string_view purpose_description(Purpose purpose) { return purpose_row(purpose).description; }
 
-Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, const std::vector<BenchReport>& runs) {
+std::string cpu_class(const std::string& model, const std::string& microarchitecture) {
+    if (microarchitecture.empty() || microarchitecture == "unknown") return model;
+    return model + " · " + microarchitecture;
+}
+
+Advice advise(Purpose purpose, std::size_t size, const std::string& cpu, const std::vector<BenchReport>& runs) {
     Advice advice;
     advice.purpose = purpose;
     advice.size = size;
@@ -130,7 +135,7 @@ Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, c
     });
     for (const auto& c : candidates(purpose, size)) {
         Suggestion s{c.algorithm, c.why, std::nullopt, {}, 0, {}, {}};
-        fill_measurement(s, size, cpu_model, newest_first);
+        fill_measurement(s, size, cpu, newest_first);
         advice.suggestions.push_back(std::move(s));
     }
     if (purpose == Purpose::corruption || purpose == Purpose::dedup) {
@@ -169,12 +174,11 @@ Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, c
     return advice;
 }
 
-std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu_model,
-                                        std::size_t limit) {
+std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu, std::size_t limit) {
     auto summaries = list_runs(dir);  // oldest first: ids sort by time
     std::vector<BenchReport> runs;
     for (auto s = summaries.rbegin(); s != summaries.rend() && runs.size() < limit; ++s) {
-        if (!s->readable || s->cpu_model != cpu_model) continue;
+        if (!s->readable || cpu_class(s->cpu_model, s->microarchitecture) != cpu) continue;
         if (auto report = load_run(dir, s->id)) runs.push_back(std::move(*report));
     }
     return runs;

@@ -16,9 +16,11 @@ CellResult cell(const std::string& algorithm, std::size_t size, double gbps) {
     return c;
 }
 
-BenchReport run(const std::string& cpu, const std::string& date, std::vector<CellResult> cells) {
+BenchReport run(const std::string& cpu, const std::string& date, std::vector<CellResult> cells,
+                const std::string& microarchitecture = {}) {
     BenchReport r;
     r.environment.cpu_model = cpu;
+    r.environment.microarchitecture = microarchitecture;
     r.environment.date = date;
     r.results = std::move(cells);
     return r;
@@ -76,6 +78,23 @@ TEST(Advice, MeasurementsOfThisCpuRankCorruptionAtTheNearestSize) {
     const auto large = advise(Purpose::corruption, 2 << 20, "CPU", runs);
     EXPECT_EQ(order(large)[0], "xxh3");
     EXPECT_EQ(order(large)[1], "crc32c");
+}
+
+TEST(Advice, OneModelNameOfTwoGenerationsIsTwoCpus) {
+    // "AMD EPYC" names Zen 3 and Zen 5 alike: a Zen 5 run must not rank a Zen 3 machine.
+    const std::vector<BenchReport> runs{
+        run("AMD EPYC", "2026-06-01T00:00:00Z", {cell("crc32c", 4096, 30)}, "Zen 3"),
+        run("AMD EPYC", "2026-12-01T00:00:00Z", {cell("crc32c", 4096, 80), cell("xxh128", 4096, 99)}, "Zen 5"),
+    };
+    EXPECT_EQ(cpu_class("AMD EPYC", "Zen 3"), "AMD EPYC · Zen 3");
+    EXPECT_EQ(cpu_class("AMD EPYC", "unknown"), "AMD EPYC");
+    const auto a = advise(Purpose::corruption, 4096, cpu_class("AMD EPYC", "Zen 3"), runs);
+    ASSERT_TRUE(a.suggestions[0].gb_per_s);
+    EXPECT_EQ(a.suggestions[0].algorithm, "crc32c");
+    EXPECT_EQ(*a.suggestions[0].gb_per_s, 30);
+    for (const auto& s : a.suggestions) {
+        if (s.algorithm == "xxh128") EXPECT_FALSE(s.gb_per_s);  // only the Zen 5 run measured it
+    }
 }
 
 TEST(Advice, InteropKeepsItsOrderWhateverIsFaster) {

@@ -48,15 +48,19 @@ struct Advice {
     std::vector<std::string> notes;       // what the user must know beside the choice
 };
 
-// `runs`: kept runs (any order, any machine); only those of `cpu_model` count. Candidates with a
+// The CPU a run's figures belong to: its model and, when known, its microarchitecture ("AMD
+// EPYC · Zen 3"), since one model name covers several generations. `cpu` below is this key.
+std::string cpu_class(const std::string& model, const std::string& microarchitecture);
+
+// `runs`: kept runs (any order, any machine); only those of the CPU class `cpu` count. Candidates with a
 // measurement are ranked by it, fastest first, for corruption and dedup (where any candidate
 // will do); for interop and tamper the order of the rules stands (compatibility and strength
 // come first) and speeds are shown only.
-Advice advise(Purpose purpose, std::size_t size, const std::string& cpu_model, const std::vector<BenchReport>& runs);
+Advice advise(Purpose purpose, std::size_t size, const std::string& cpu, const std::vector<BenchReport>& runs);
 
-// The newest kept runs of `cpu_model` in the library `dir`, newest first, at most `limit` of them:
+// The newest kept runs of the CPU class `cpu` in the library `dir`, newest first, at most `limit` of them:
 // a run file holds every raw sample, and the newest few answer for every candidate.
-std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu_model,
+std::vector<BenchReport> newest_runs_of(const std::filesystem::path& dir, const std::string& cpu,
                                         std::size_t limit = 20);
 
 // Sets each suggestion's `dispatch`: the implementation dispatch chooses for the advice's size.
