@@ -96,10 +96,13 @@ commands:
                         none). rm: delete a run. rename, note: give a run a name or a note, as
                         the Results page does ("" clears it); the run's file is not changed.
   advise [--purpose corruption|interop|tamper|dedup] [--size SIZE] [--library DIR] [--json]
+         [--no-measure]
                         which checksum for a purpose (default corruption) at a message size
                         (default 1MiB), each with why it fits and the implementation HashScope
                         uses for it here; ranked by GB/s where this CPU's kept runs measured it
-                        (corruption, dedup), else in the rules' order. --json: the same as
+                        (corruption, dedup), else in the rules' order. What no kept run
+                        measured is measured first (seconds; Ctrl-C stops) and kept in the
+                        library; --no-measure reads the library only. --json: the same as
                         hashscope-advice/1 JSON.
   selftest [--json] [--seed N]
                         check every implementation this CPU can run: known-answer vectors,

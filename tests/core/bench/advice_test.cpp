@@ -44,7 +44,7 @@ TEST(Advice, PurposesParseAndNameThemselves) {
 
 TEST(Advice, WithoutMeasurementsTheRulesOrderStandsAndSaysHowToMeasure) {
     const auto a = advise(Purpose::corruption, 4096, "CPU", {});
-    EXPECT_EQ(order(a), (std::vector<std::string>{"crc32c", "xxh3", "crc64nvme", "xxh128"}));
+    EXPECT_EQ(order(a), (std::vector<std::string>{"crc32c", "xxh3", "crc64nvme", "xxh128", "blake3"}));
     for (const auto& s : a.suggestions) EXPECT_FALSE(s.gb_per_s);
     EXPECT_NE(a.notes.back().find("hashscope-cli bench"), std::string::npos);
     // Large objects: 64-bit values first.
@@ -68,7 +68,7 @@ TEST(Advice, MeasurementsOfThisCpuRankCorruptionAtTheNearestSize) {
         run("Other CPU", "2026-12-01T00:00:00Z", {cell("xxh128", 4096, 99)}),
     };
     const auto small = advise(Purpose::corruption, 5000, "CPU", runs);
-    EXPECT_EQ(order(small), (std::vector<std::string>{"crc32c", "xxh3", "crc64nvme", "xxh128"}));
+    EXPECT_EQ(order(small), (std::vector<std::string>{"crc32c", "xxh3", "crc64nvme", "xxh128", "blake3"}));
     ASSERT_TRUE(small.suggestions[0].gb_per_s);
     EXPECT_EQ(*small.suggestions[0].gb_per_s, 30);
     EXPECT_EQ(small.suggestions[0].measured_size, 4096U);
@@ -93,7 +93,9 @@ TEST(Advice, OneModelNameOfTwoGenerationsIsTwoCpus) {
     EXPECT_EQ(a.suggestions[0].algorithm, "crc32c");
     EXPECT_EQ(*a.suggestions[0].gb_per_s, 30);
     for (const auto& s : a.suggestions) {
-        if (s.algorithm == "xxh128") EXPECT_FALSE(s.gb_per_s);  // only the Zen 5 run measured it
+        if (s.algorithm == "xxh128") {
+            EXPECT_FALSE(s.gb_per_s);  // only the Zen 5 run measured it
+        }
     }
 }
 
