@@ -46,6 +46,7 @@ std::string summary(const verify::AuditCounts& c) {
                        std::to_string(c.moved) + " MOVED";
     if (c.unreadable > 0) text += ", " + std::to_string(c.unreadable) + " UNREADABLE";
     if (c.skipped > 0) text += ", " + std::to_string(c.skipped) + " SKIPPED";
+    if (c.skipped_by_user > 0) text += ", " + std::to_string(c.skipped_by_user) + " SKIPPED-BY-USER";
     if (c.cancelled) text += " (interrupted: not every path was audited)";
     return text;
 }

@@ -1,18 +1,24 @@
 // Auditing on the Verify page: a checksum file and its folder dropped together are audited with
 // the same engine as `hashscope-cli audit`, and every path ends in its status: OK, CHANGED,
-// MISSING, a row per NEW file, MOVED with both paths; Pause holds an audit as it holds any read.
+// MISSING, a row per NEW file, MOVED with both paths; Pause holds an audit as it holds any read;
+// Skip skips one listed row of a running audit (SKIPPED at once) and the rest of the audit goes on.
 // The manifest's digests come from
 // QCryptographicHash, never from the core under test; nothing waits with a sleep.
+#include <QAction>
 #include <QDir>
 #include <QGuiApplication>
 #include <QPalette>
 #include <QtTest>
 
+#include "verify/row_actions.hpp"
+#include "verify/row_filter_model.hpp"
 #include "verify/row_status.hpp"
 #include "verify/summary_bar.hpp"
+#include "verify/verify_controller.hpp"
 #include "verify_test_support.hpp"
 
 using namespace verifytest;
+using hashscope::ui::isFinal;
 
 class VerifyAuditTest : public QObject, private WindowFixture {
     Q_OBJECT
@@ -25,6 +31,7 @@ private slots:
     void aFolderAloneIsStillHashed();
     void cancelStopsTheAuditAndSaysSo();
     void pauseHoldsTheAuditUntilResumed();
+    void skipOneRowOfAnAuditTheOthersGoOn();
 };
 
 void VerifyAuditTest::folderAndManifestDroppedTogetherAreAudited() {
@@ -127,6 +134,49 @@ void VerifyAuditTest::pauseHoldsTheAuditUntilResumed() {
     QCOMPARE(probe_->status(QStringLiteral("photos/good.bin")), RowStatus::ok);
     QCOMPARE(probe_->status(QStringLiteral("photos/edited.bin")), RowStatus::changed);
     QCOMPARE(probe_->status(QStringLiteral("photos/added")), RowStatus::added);
+}
+
+void VerifyAuditTest::skipOneRowOfAnAuditTheOthersGoOn() {
+    // The big file is the first line: the other listed rows come after it, in line order. Read
+    // through, it would take far longer than this test waits; sparse, so no disk space.
+    constexpr qint64 kBig = qint64{32} << 30;
+    QVERIFY(QDir(dir_->path()).mkpath(QStringLiteral("photos")));
+    QVERIFY(!sparseFile(*dir_, QStringLiteral("photos/big.img"), kBig).isNull());
+    const QByteArray alpha = "alpha\n";
+    const QByteArray beta = "beta\n";
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/a.txt"), alpha).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/b.txt"), beta).isNull());
+    QVERIFY(!writeFile(*dir_, QStringLiteral("photos/added"), "added\n").isNull());
+    const QString sums = sha256Hex("not the image") + QStringLiteral("  photos/big.img\n") + sha256Hex(alpha) +
+                         QStringLiteral("  photos/a.txt\n") + sha256Hex(beta) + QStringLiteral("  photos/b.txt\n");
+    const QString sumsPath = writeFile(*dir_, QStringLiteral("SHA256SUMS"), sums.toUtf8());
+    QVERIFY(dropOn(window_.get(), {dir_->filePath(QStringLiteral("photos")), sumsPath}));
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 3 && page_->busy(), kTimeoutMs);  // the audit has started
+    const QString big = QStringLiteral("photos/big.img");
+    QVERIFY(!isFinal(probe_->status(big)));
+    QVERIFY(page_->controller()->skippable(page_->model()->at(probe_->rowOf(big)).id));
+
+    const auto select = [&](const QString& name) {
+        page_->table()->clearSelection();
+        const QModelIndex at = page_->proxy()->mapFromSource(page_->model()->index(probe_->rowOf(name), 0));
+        page_->table()->selectionModel()->select(at, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    };
+    select(big);
+    QAction* skip = page_->rowActions()->skip();
+    QVERIFY(skip->isEnabled());
+    skip->trigger();
+    QCOMPARE(probe_->status(big), RowStatus::skipped);  // at once, not after the audit
+    QTRY_VERIFY_WITH_TIMEOUT(probe_->rows() == 4 && probe_->idle(), kTimeoutMs);
+    QCOMPARE(probe_->status(big), RowStatus::skipped);
+    QVERIFY(probe_->statusText(big).contains(QStringLiteral("skipped"), Qt::CaseInsensitive));
+    QVERIFY(page_->model()->at(probe_->rowOf(big)).done < static_cast<quint64>(kBig));
+    QCOMPARE(probe_->status(QStringLiteral("photos/a.txt")), RowStatus::ok);
+    QCOMPARE(probe_->status(QStringLiteral("photos/b.txt")), RowStatus::ok);
+    QCOMPARE(probe_->status(QStringLiteral("photos/added")), RowStatus::added);
+    QCOMPARE(page_->model()->count(RowStatus::skipped), 1);
+    // A row whose status has come is not skipped any more.
+    select(QStringLiteral("photos/a.txt"));
+    QVERIFY(!skip->isEnabled());
 }
 
 QTEST_MAIN(VerifyAuditTest)

@@ -5,6 +5,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "hashscope/verify/audit.hpp"
+#include "hashscope/verify/entry_skips.hpp"
 #include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
 #include "verify/background_priority.hpp"
@@ -36,7 +37,7 @@ AuditEvent eventOf(const verify::AuditResult& r, const fs::path& base) {
 
 AuditRun::AuditRun(std::shared_ptr<const verify::SumsFile> sums, const QString& sumsPath, const QString& folder,
                    QThreadPool& pool, std::stop_token stop, std::shared_ptr<verify::PauseGate> gate, QObject* parent)
-    : QObject(parent) {
+    : QObject(parent), skips_(std::make_shared<verify::EntrySkips>()) {
     AuditRun* self = this;  // the queued calls' context; the controller waits for the pool before it dies
     auto deliver = [self](QVector<AuditEvent>&& batch) {
         QMetaObject::invokeMethod(
@@ -46,7 +47,7 @@ AuditRun::AuditRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
     connect(watcher, &QFutureWatcher<void>::finished, this, &AuditRun::finished);
     watcher->setFuture(
         QtConcurrent::run(&pool, [sums = std::move(sums), manifest = toFsPath(sumsPath), root = toFsPath(folder), stop,
-                                  gate = std::move(gate), deliver, gui = guiPriority()] {
+                                  gate = std::move(gate), skips = skips_, deliver, gui = guiPriority()] {
             runBelow(gui);
             EventBatcher<AuditEvent> out(deliver);
             const fs::path base = manifest.parent_path();
@@ -57,10 +58,14 @@ AuditRun::AuditRun(std::shared_ptr<const verify::SumsFile> sums, const QString& 
                 out.flush();  // what is settled shows while paused
                 gate->wait(stop);
             };
+            verify::AuditOptions options;
+            options.skips = skips.get();
             verify::audit_tree(
-                base, sums->entries, root, manifest, {},
+                base, sums->entries, root, manifest, options,
                 [&](const verify::AuditResult& r) { out.add(eventOf(r, base)); }, progress, stop);
         }));
 }
+
+void AuditRun::skip(std::size_t entry) { skips_->skip(entry); }
 
 }  // namespace hashscope::ui

@@ -1,7 +1,8 @@
 // AuditRun: audits a folder against a checksum file with core's audit_tree on the page's thread
 // pool (the same engine as `hashscope-cli audit`), and forwards each path's status to the GUI
 // thread in batches: listed entries by their index, NEW / MOVED / SKIPPED paths as found.
-// Pause holds it as it holds any read: the walk and every read wait at the gate.
+// Pause holds it as it holds any read: the walk and every read wait at the gate. One listed entry
+// can be skipped on its own (skip()): the rest of the audit goes on.
 #pragma once
 
 #include <QObject>
@@ -15,8 +16,9 @@
 class QThreadPool;
 
 namespace hashscope::verify {
+class EntrySkips;
 class PauseGate;
-}
+}  // namespace hashscope::verify
 
 namespace hashscope::ui {
 
@@ -30,10 +32,17 @@ public:
              QThreadPool& pool, std::stop_token stop, std::shared_ptr<verify::PauseGate> gate,
              QObject* parent = nullptr);
 
+    // Skips listed entry `entry`: its file is not read, or its read stops within a block, and a
+    // missing one is not looked for; its status comes as skipped (unless it had already come).
+    void skip(std::size_t entry);
+
 signals:
     void events(const QVector<hashscope::ui::AuditEvent>& events);
     // After the last batch (also after a cancel: rows still waiting are then cancelled).
     void finished();
+
+private:
+    std::shared_ptr<verify::EntrySkips> skips_;  // shared with the worker, which may outlive a skip
 };
 
 }  // namespace hashscope::ui

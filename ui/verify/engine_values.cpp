@@ -85,6 +85,7 @@ RowStatus rowStatusOf(verify::AuditStatus status) {
         case AuditStatus::unreadable:
             return RowStatus::unreadable;
         case AuditStatus::skipped:
+        case AuditStatus::skipped_by_user:  // as a checked row skipped by the user: SKIPPED, "skipped"
             return RowStatus::skipped;
         case AuditStatus::cancelled:
             return RowStatus::cancelled;

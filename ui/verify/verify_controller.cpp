@@ -294,11 +294,11 @@ void VerifyController::startCheck(const IntakeItem& item) {
     auto* run = new CheckRun(item.sums, item.path, pool_, stop_.get_token(), gate_, this);
     jobs_.insert(run);
     checkRows_.insert(run, ids);
-    for (qsizetype i = 0; i < ids.size(); ++i) checkEntries_.insert(ids[i], {run, static_cast<std::size_t>(i)});
+    for (qsizetype i = 0; i < ids.size(); ++i) runEntries_.insert(ids[i], {run, nullptr, static_cast<std::size_t>(i)});
     connect(run, &CheckRun::events, this,
             [this, run](const QVector<CheckEvent>& events) { onCheckEvents(run, events); });
     connect(run, &CheckRun::finished, this, [this, run] {
-        for (const RowId id : checkRows_.take(run)) checkEntries_.remove(id);
+        for (const RowId id : checkRows_.take(run)) runEntries_.remove(id);
         jobEnded(run);
     });
     updateBusy();
@@ -309,11 +309,13 @@ void VerifyController::startAudit(const IntakeItem& item) {
     auto* run = new AuditRun(item.sums, item.path, item.folder, pool_, stop_.get_token(), gate_, this);
     jobs_.insert(run);
     auditRows_.insert(run, ids);
+    for (qsizetype i = 0; i < ids.size(); ++i) runEntries_.insert(ids[i], {nullptr, run, static_cast<std::size_t>(i)});
     connect(run, &AuditRun::events, this,
             [this, run](const QVector<AuditEvent>& events) { onAuditEvents(run, events); });
     connect(run, &AuditRun::finished, this, [this, run] {
         // A cancelled audit stops saying anything: the entries it did not reach were not audited.
         for (const RowId id : auditRows_.take(run)) {
+            runEntries_.remove(id);
             model_->update(id, [](VerifyRow& r) {
                 if (!isFinal(r.status)) r.status = RowStatus::cancelled;
             });

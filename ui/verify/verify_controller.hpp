@@ -57,7 +57,7 @@ public:
     [[nodiscard]] int sidecarOffers() const { return static_cast<int>(sidecarRows_.size()); }
 
     // Stops these rows' reads (within one block) or takes them out of the queue: they become
-    // skipped. A checksum file's row is skipped in its check, whose other rows go on.
+    // skipped. A checksum file's row is skipped in its check or audit, whose other rows go on.
     void skip(const QVector<RowId>& ids);
     [[nodiscard]] bool skippable(RowId id) const;
     // Holds every read after its current block, and starts no new file, until resume().
@@ -98,6 +98,14 @@ signals:
     void saveFailed(const QString& path, const QString& reason);
 
 private:
+    // A checksum file's row: the check or audit that settles it (one of the two) and its entry
+    // there, which Skip skips in that run.
+    struct RunEntry {
+        CheckRun* check = nullptr;
+        AuditRun* audit = nullptr;
+        std::size_t entry = 0;
+    };
+
     void onIntake(IntakeJob* job, const QVector<IntakeItem>& items);
     void onHashEvents(const QVector<HashEvent>& events);
     void onHashFinished(const HashEvent& event);
@@ -110,6 +118,7 @@ private:
     void judgeRow(RowId id);
     void enqueue(const QVector<RowId>& ids, const QVector<bool>& findSidecars = {});
     void jobEnded(QObject* job);
+    static void skipInRun(const RunEntry& e);  // its run reads on for the other rows only
     void updateBusy();
     void announce();  // flushes the model's changes and emits rowsChanged, at most every 100 ms
 
@@ -123,11 +132,7 @@ private:
     QStringList algorithms_;
     QSet<QObject*> jobs_;                         // intake jobs and check runs still running
     QHash<CheckRun*, QVector<RowId>> checkRows_;  // entry index -> row
-    struct CheckEntry {
-        CheckRun* run = nullptr;
-        std::size_t entry = 0;
-    };
-    QHash<RowId, CheckEntry> checkEntries_;       // row -> its check and entry, while the check runs
+    QHash<RowId, RunEntry> runEntries_;           // row -> its run and entry, while the run runs
     QHash<AuditRun*, QVector<RowId>> auditRows_;  // entry index -> row
     QHash<IntakeJob*, int> intakeTopLevel_;       // top-level files seen, for the sidecar cap
     QSet<QString> requested_;                     // "row:algorithm" supplements asked for

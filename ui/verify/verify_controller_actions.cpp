@@ -6,6 +6,7 @@
 #include "hashscope/atomic_file.hpp"
 #include "hashscope/verify/pause_gate.hpp"
 #include "verify/algorithm_names.hpp"
+#include "verify/audit_run.hpp"
 #include "verify/check_run.hpp"
 #include "verify/engine_values.hpp"
 #include "verify/file_table_model.hpp"
@@ -101,9 +102,9 @@ void VerifyController::remove(const QVector<RowId>& ids) {
             it->request_stop();
             rowStops_.erase(it);
         }
-        if (const auto it = checkEntries_.constFind(id); it != checkEntries_.cend()) {
-            it->run->skip(it->entry);  // its check reads on for the other rows only
-            checkEntries_.erase(it);
+        if (const auto it = runEntries_.constFind(id); it != runEntries_.cend()) {
+            skipInRun(*it);
+            runEntries_.erase(it);
         }
     }
     model_->removeIds(ids);
@@ -125,7 +126,12 @@ void VerifyController::acceptSidecars() {
 
 bool VerifyController::skippable(RowId id) const {
     const VerifyRow* row = model_->find(id);
-    return row != nullptr && !isFinal(row->status) && (rowStops_.contains(id) || checkEntries_.contains(id));
+    return row != nullptr && !isFinal(row->status) && (rowStops_.contains(id) || runEntries_.contains(id));
+}
+
+void VerifyController::skipInRun(const RunEntry& e) {
+    if (e.check != nullptr) e.check->skip(e.entry);
+    if (e.audit != nullptr) e.audit->skip(e.entry);
 }
 
 void VerifyController::skip(const QVector<RowId>& ids) {
@@ -144,10 +150,10 @@ void VerifyController::skip(const QVector<RowId>& ids) {
         });
     }
     for (const RowId id : rows) {
-        if (const auto it = checkEntries_.constFind(id); it != checkEntries_.cend()) {
-            // Its check goes on with the other rows; the verdict comes in line order, perhaps
-            // after a long file before it, so the row says skipped now.
-            it->run->skip(it->entry);
+        if (const auto it = runEntries_.constFind(id); it != runEntries_.cend()) {
+            // Its check or audit goes on with the other rows; the status comes in line order,
+            // perhaps after a long file before it, so the row says skipped now.
+            skipInRun(*it);
             model_->update(id, [](VerifyRow& r) {
                 r.status = RowStatus::skipped;
                 r.reason = tr("skipped");
@@ -212,7 +218,7 @@ void VerifyController::clear() {
     requested_.clear();
     rotationalRows_.clear();
     rowStops_.clear();
-    checkEntries_.clear();
+    runEntries_.clear();
     busyNs_ = 0;
     if (busy_) busyClock_.start();
     readTotal_ = 0;

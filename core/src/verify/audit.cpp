@@ -110,7 +110,8 @@ private:
 // a sorted index of their positions: 8 bytes per entry, and the digests stay in the entries.
 class Missing {
 public:
-    explicit Missing(std::span<const SumsEntry> entries) : entries_(entries) {}
+    // An entry in `skips` when a new file is hashed is no longer looked for.
+    Missing(std::span<const SumsEntry> entries, const EntrySkips* skips) : entries_(entries), skips_(skips) {}
     void add(std::size_t entry) { missing_.push_back(entry); }
     [[nodiscard]] bool empty() const { return missing_.empty(); }
 
@@ -131,7 +132,8 @@ public:
         return algorithms;
     }
 
-    // The first unclaimed missing entry (in manifest order) that one of these digests matches.
+    // The first unclaimed missing entry (in manifest order), not skipped by the user, that one of
+    // these digests matches.
     std::optional<std::size_t> claim(std::span<const AlgorithmInfo* const> algorithms,
                                      const std::vector<Digest>& digests) {
         for (std::size_t a = 0; a < algorithms.size() && a < digests.size(); ++a) {
@@ -142,7 +144,7 @@ public:
                 const auto& entry = entries_[missing_[*it]];
                 const bool candidate = std::find(entry.candidates.begin(), entry.candidates.end(), algorithms[a]) !=
                                        entry.candidates.end();
-                if (!claimed_[*it] && candidate) {
+                if (!claimed_[*it] && candidate && !skipped_by_user(missing_[*it])) {
                     claimed_[*it] = true;
                     return missing_[*it];
                 }
@@ -157,6 +159,8 @@ public:
             if (m >= claimed_.size() || !claimed_[m]) fn(missing_[m]);
         }
     }
+
+    [[nodiscard]] bool skipped_by_user(std::size_t entry) const { return skips_ != nullptr && skips_->skipped(entry); }
 
 private:
     [[nodiscard]] std::span<const std::uint8_t> expected(std::size_t m) const { return entries_[missing_[m]].expected; }
@@ -176,6 +180,7 @@ private:
     };
 
     std::span<const SumsEntry> entries_;
+    const EntrySkips* skips_;
     std::vector<std::size_t> missing_;    // entry indices, manifest order
     std::vector<std::size_t> by_digest_;  // positions in missing_, sorted by expected digest
     std::vector<bool> claimed_;           // per position in missing_
@@ -213,6 +218,9 @@ void count(AuditCounts& counts, AuditStatus status) {
         case AuditStatus::skipped:
             ++counts.skipped;
             break;
+        case AuditStatus::skipped_by_user:
+            ++counts.skipped_by_user;
+            break;
         case AuditStatus::cancelled:
             counts.cancelled = true;
             break;
@@ -237,8 +245,8 @@ AuditResult listed_result(std::size_t index, const SumsEntry& entry, const Check
         case Verdict::cancelled:
             result.status = AuditStatus::cancelled;
             break;
-        case Verdict::skipped:
-            result.status = AuditStatus::skipped;
+        case Verdict::skipped:  // only the caller's skips make it
+            result.status = AuditStatus::skipped_by_user;
             break;
         case Verdict::changed:
             result.message = "changed while being read: " + check.message;
@@ -274,6 +282,8 @@ const char* to_string(AuditStatus status) {
             return "UNREADABLE";
         case AuditStatus::skipped:
             return "SKIPPED";
+        case AuditStatus::skipped_by_user:
+            return "SKIPPED-BY-USER";
         case AuditStatus::cancelled:
             return "CANCELLED";
     }
@@ -341,7 +351,8 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
     check.impl = options.impl;
     check.threads = options.threads;
     check.parallel_files = options.parallel_files;
-    Missing missing(entries);
+    check.skips = options.skips;
+    Missing missing(entries, options.skips);
     std::atomic<std::size_t> checked{0};
     CheckProgress check_progress;
     if (progress) {
@@ -353,6 +364,7 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
     // bytes per entry) then stays bounded whatever the manifest's size.
     for (std::size_t first = 0; first < entries.size() && !stop.stop_requested(); first += kCheckBatch) {
         const auto batch = entries.subspan(first, std::min(kCheckBatch, entries.size() - first));
+        check.skips_first = first;  // the skips count entries over the whole manifest
         check_entries(
             base, batch, check,
             [&](std::size_t i, const CheckResult& r) {
@@ -431,7 +443,10 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
         }
     }
     missing.for_each_unclaimed([&](std::size_t entry) {
-        AuditResult result = found_result(AuditStatus::missing, entries[entry].name, "No such file or directory");
+        // Held back until now: a skip since its check still counts, as it does for a file being read.
+        AuditResult result = missing.skipped_by_user(entry)
+                                 ? found_result(AuditStatus::skipped_by_user, entries[entry].name, "skipped")
+                                 : found_result(AuditStatus::missing, entries[entry].name, "No such file or directory");
         result.entry = entry;
         emit(result);
     });

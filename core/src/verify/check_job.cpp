@@ -104,7 +104,10 @@ private:
         EntrySkips::Watch watch;
         if (options_.skips != nullptr) {
             file_stop = std::stop_source();
-            watch = options_.skips->watch(task.entries, file_stop);
+            std::vector<std::size_t> numbers;
+            numbers.reserve(task.entries.size());
+            for (auto entry : task.entries) numbers.push_back(options_.skips_first + entry);
+            watch = options_.skips->watch(numbers, file_stop);
         }
         // First pass: each entry's likeliest algorithm. Second: every other candidate of the
         // entries that did not match, all from one more read.
@@ -140,7 +143,7 @@ private:
     }
 
     [[nodiscard]] bool skipped(std::size_t entry) const {
-        return options_.skips != nullptr && options_.skips->skipped(entry);
+        return options_.skips != nullptr && options_.skips->skipped(options_.skips_first + entry);
     }
 
     void publish_all(const Task& task, const CheckResult& result) {

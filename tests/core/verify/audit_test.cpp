@@ -1,6 +1,7 @@
 // audit_tree: every listed or found path gets one status (OK, CHANGED, MISSING, NEW, MOVED,
 // UNREADABLE, SKIPPED), in the documented order; new files are read only to find moved ones;
-// the manifest itself is never NEW; FIFOs and loops never hang; a stop is honoured.
+// the manifest itself is never NEW; FIFOs and loops never hang; a stop is honoured; an entry the
+// user skips is SKIPPED-BY-USER and the rest go on.
 #include "hashscope/verify/audit.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <stop_token>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "hashscope/registry.hpp"
+#include "hashscope/verify/entry_skips.hpp"
 
 namespace hashscope::verify {
 namespace {
@@ -59,10 +62,11 @@ protected:
         entries_.push_back(std::move(e));
     }
 
-    std::vector<Line> audit(const fs::path& root, AuditCounts* counts = nullptr, std::stop_token stop = {}) {
+    std::vector<Line> audit(const fs::path& root, AuditCounts* counts = nullptr, std::stop_token stop = {},
+                            const AuditOptions& options = {}) {
         std::vector<Line> lines;
         const auto c = audit_tree(
-            dir_, entries_, root, dir_ / "SHA256SUMS", {},
+            dir_, entries_, root, dir_ / "SHA256SUMS", options,
             [&](const AuditResult& r) {
                 lines.push_back({to_string(r.status), r.path, r.old_path});
             },
@@ -199,6 +203,129 @@ TEST_F(AuditTest, AStoppedAuditReportsNothingMoreAndSaysSo) {
     EXPECT_TRUE(audit(dir_, &counts, source.get_token()).empty());
     EXPECT_TRUE(counts.cancelled);
     EXPECT_FALSE(counts.all_ok());
+}
+
+TEST_F(AuditTest, AnEntrySkippedBeforeItIsReadIsSkippedByTheUserAndTheOthersAreVerified) {
+    write("a", "a");
+    write("b", "b");
+    write("c", "c");
+    list("a", "a");
+    list("b", "b");
+    list("c", "c");
+    EntrySkips skips;
+    skips.skip(1);
+    AuditOptions options;
+    options.skips = &skips;
+    std::vector<AuditResult> results;
+    const auto counts =
+        audit_tree(dir_, entries_, dir_, {}, options, [&](const AuditResult& r) { results.push_back(r); });
+    ASSERT_EQ(results.size(), 3U);
+    EXPECT_EQ(results[0].status, AuditStatus::ok);
+    EXPECT_EQ(results[1].status, AuditStatus::skipped_by_user);
+    EXPECT_EQ(results[1].entry, 1U);
+    EXPECT_EQ(results[1].bytes, 0U) << "not read";
+    EXPECT_EQ(results[1].message, "skipped");
+    EXPECT_EQ(results[2].status, AuditStatus::ok);
+    EXPECT_EQ(counts.ok, 2U);
+    EXPECT_EQ(counts.skipped_by_user, 1U);
+    EXPECT_EQ(counts.skipped, 0U) << "not the walk's SKIPPED";
+    EXPECT_FALSE(counts.all_ok()) << "a skipped entry was not verified";
+    EXPECT_STREQ(to_string(AuditStatus::skipped_by_user), "SKIPPED-BY-USER");
+}
+
+TEST_F(AuditTest, SkippingAnEntryWhileItsFileIsReadStopsThatReadAndTheOthersGoOn) {
+    constexpr std::uintmax_t kBig = std::uintmax_t{4} << 30;  // sparse: costs no disk
+    write("big", "");
+    fs::resize_file(dir_ / "big", kBig);
+    write("small", "small");
+    list("big", "");
+    list("small", "small");
+    EntrySkips skips;
+    AuditOptions options;
+    options.skips = &skips;
+    options.parallel_files = 1;  // the big file first, then the small one
+    std::atomic<bool> asked{false};
+    std::vector<AuditResult> results;
+    audit_tree(
+        dir_, entries_, dir_, {}, options, [&](const AuditResult& r) { results.push_back(r); },
+        [&](AuditStage stage, std::size_t, std::uint64_t done, std::uint64_t total) {
+            if (stage == AuditStage::checking && total == kBig && done > 0 && !asked.exchange(true)) skips.skip(0);
+        });
+    EXPECT_TRUE(asked);
+    ASSERT_EQ(results.size(), 2U);
+    EXPECT_EQ(results[0].status, AuditStatus::skipped_by_user);
+    EXPECT_LT(results[0].bytes, kBig) << "the read stopped";
+    EXPECT_EQ(results[1].status, AuditStatus::ok);
+}
+
+TEST_F(AuditTest, SkippingAnEntryWhoseStatusWasReportedChangesNothing) {
+    write("a", "a");
+    write("b", "b");
+    list("a", "a");
+    list("b", "b");
+    EntrySkips skips;
+    AuditOptions options;
+    options.skips = &skips;
+    std::vector<Line> lines;
+    const auto counts = audit_tree(dir_, entries_, dir_, {}, options, [&](const AuditResult& r) {
+        lines.push_back({to_string(r.status), r.path, r.old_path});
+        skips.skip(r.entry);  // too late: it is reported
+    });
+    const std::vector<Line> expected{{"OK", "a", ""}, {"OK", "b", ""}};
+    EXPECT_EQ(lines, expected);
+    EXPECT_TRUE(skips.skipped(0));
+    EXPECT_EQ(counts.skipped_by_user, 0U);
+    EXPECT_TRUE(counts.all_ok());
+}
+
+TEST_F(AuditTest, AMissingEntrySkippedBeforeItIsReportedIsNotLookedForAmongTheNewFiles) {
+    write("renamed", "moving");
+    list("original", "moving");
+    list("gone", "gone");
+    EntrySkips skips;
+    AuditOptions options;
+    options.skips = &skips;
+    // Missing entries are held back until the new files are read for them: a skip while they are
+    // read (after the check found "original" missing) still counts, and "renamed" is then only NEW.
+    std::vector<Line> lines;
+    const auto counts = audit_tree(
+        dir_, entries_, dir_, {}, options,
+        [&](const AuditResult& r) {
+            lines.push_back({to_string(r.status), r.path, r.old_path});
+        },
+        [&](AuditStage stage, std::size_t, std::uint64_t, std::uint64_t) {
+            if (stage == AuditStage::hashing_new) skips.skip(0);
+        });
+    const std::vector<Line> expected{
+        {"NEW", "renamed", ""}, {"SKIPPED-BY-USER", "original", ""}, {"MISSING", "gone", ""}};
+    EXPECT_EQ(lines, expected);
+    EXPECT_EQ(counts.skipped_by_user, 1U);
+    EXPECT_EQ(counts.moved, 0U);
+}
+
+TEST_F(AuditTest, SkipsCountEntriesOverTheWholeManifestNotPerBatch) {
+    // More entries than one batch of the check (8,192): all but the skipped one are absent, so
+    // each costs one lstat. The skipped one exists and would be OK if it were read.
+    constexpr std::size_t kEntries = 8200;
+    constexpr std::size_t kSkipped = 8195;  // in the second batch, its fourth entry
+    for (std::size_t i = 0; i < kEntries; ++i) list("absent-" + std::to_string(i), "x");
+    write("absent-" + std::to_string(kSkipped), "x");
+    EntrySkips skips;
+    skips.skip(kSkipped);
+    AuditOptions options;
+    options.skips = &skips;
+    std::vector<AuditResult> results;
+    const auto counts =
+        audit_tree(dir_, entries_, dir_, {}, options, [&](const AuditResult& r) { results.push_back(r); });
+    EXPECT_EQ(counts.skipped_by_user, 1U);
+    EXPECT_EQ(counts.ok, 0U) << "the skipped entry was read";
+    EXPECT_EQ(counts.missing, kEntries - 1);
+    const auto skipped = std::find_if(results.begin(), results.end(),
+                                      [](const AuditResult& r) { return r.status == AuditStatus::skipped_by_user; });
+    ASSERT_NE(skipped, results.end());
+    EXPECT_EQ(skipped->entry, kSkipped);
+    EXPECT_EQ(skipped->path, "absent-" + std::to_string(kSkipped));
+    EXPECT_EQ(skipped->bytes, 0U);
 }
 
 TEST(AuditKey, NamesAreMadeNormalAndRelativeToTheManifestFolder) {

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "hashscope/registry.hpp"
+#include "hashscope/verify/entry_skips.hpp"
 #include "hashscope/verify/sums_file.hpp"
 
 namespace hashscope::verify {
@@ -29,9 +30,13 @@ enum class AuditStatus {
     moved,       // not at its listed path, but its digest is at a path not listed
     unreadable,  // listed and present but could not be read; or a new file that vanished
     skipped,     // found, not listed, and not a file to hash: a FIFO, a symlink loop, ...
+    // Listed, and skipped by the caller (AuditOptions::skips) before its status was reported: not
+    // verified, whatever its file holds.
+    skipped_by_user,
     cancelled,
 };
-// "OK", "CHANGED", "MISSING", "NEW", "MOVED", "UNREADABLE", "SKIPPED", "CANCELLED".
+// "OK", "CHANGED", "MISSING", "NEW", "MOVED", "UNREADABLE", "SKIPPED", "SKIPPED-BY-USER",
+// "CANCELLED".
 const char* to_string(AuditStatus status);
 
 struct AuditResult {
@@ -40,7 +45,7 @@ struct AuditResult {
     // writes it, for a found one the path below the manifest's folder ('/' separators). Raw bytes.
     std::string path;
     std::string old_path;  // moved: the listed name it moved from
-    std::string message;   // why, for unreadable / skipped / missing
+    std::string message;   // why, for unreadable / skipped / skipped_by_user / missing
     std::uint64_t bytes = 0;
     // The manifest entry (index into the entries) a listed or moved path is; kNotListed for NEW
     // and SKIPPED paths.
@@ -57,6 +62,12 @@ struct AuditOptions {
     unsigned threads = 0;  // as CheckOptions::threads
     unsigned parallel_files = 0;
     bool include_hidden = true;  // names starting with '.'
+    // Listed entries (indices into the entries) the caller may skip while the audit runs (the
+    // Verify page's Skip on one row; nullptr: none). An entry skipped before its status is
+    // reported is reported skipped_by_user: its file is not read, or its read stops within a
+    // block, and a missing one is not looked for among the new files. The rest of the audit goes
+    // on. skip() may come from any thread.
+    EntrySkips* skips = nullptr;
 };
 
 struct AuditCounts {
@@ -67,9 +78,10 @@ struct AuditCounts {
     std::size_t moved = 0;
     std::size_t unreadable = 0;
     std::size_t skipped = 0;
+    std::size_t skipped_by_user = 0;  // not verified: never all OK
     bool cancelled = false;
     [[nodiscard]] bool all_ok() const {
-        return !cancelled && changed + missing + added + moved + unreadable + skipped == 0;
+        return !cancelled && changed + missing + added + moved + unreadable + skipped + skipped_by_user == 0;
     }
 };
 
@@ -77,7 +89,7 @@ enum class AuditStage { walking, checking, hashing_new };
 
 // Called once per path, on the caller's thread: first the listed files in manifest order (all
 // but the missing ones), then the found files in walk order (NEW, MOVED, SKIPPED), then MISSING
-// in manifest order.
+// in manifest order (SKIPPED-BY-USER for a missing one skipped meanwhile).
 using AuditSink = std::function<void(const AuditResult& result)>;
 // From the walking thread and the reading threads, one call at a time (walking and checking
 // overlap): the stage, the files it has done so far (walking: found), and the bytes of the file

@@ -54,6 +54,9 @@ struct CheckOptions {
     // its verdict is settled is reported `skipped`; its file is not read, or its read stops
     // within a block, unless another entry naming the same file still wants it.
     EntrySkips* skips = nullptr;
+    // The number `skips` knows entries[0] by: a caller checking one long list in slices (the
+    // audit) keeps one numbering for its skips, so entry i is skipped as skips_first + i.
+    std::size_t skips_first = 0;
 };
 
 // How the job scheduled reads (the multi-file hasher's plan), for verbose output.
