@@ -208,10 +208,10 @@ void AdvisorPanel::showRanking(const Ranked& ranked) {
     notes_->setText(notes.join(QLatin1Char('\n')));
     const bool ranked_by_speed =
         advice_.purpose == bench::Purpose::corruption || advice_.purpose == bench::Purpose::dedup;
-    QString line = ranked_by_speed
-                       ? tr("Ranked by this machine's measured speed (%1), fastest first.").arg(qs(host_cpu().model))
-                       : tr("In the order this purpose asks for (compatibility and strength "
-                            "first); speeds are shown only.");
+    QString line = ranked_by_speed ? tr("Ranked by this machine's measured speed (%1), fastest first.")
+                                         .arg(qs(bench::cpu_class(host_cpu().model, host_cpu().microarchitecture)))
+                                   : tr("In the order this purpose asks for (compatibility and strength "
+                                        "first); speeds are shown only.");
     if (!ranked.savedId.isEmpty()) {
         line += QLatin1Char(' ') + tr("Measured and kept as run %1.").arg(ranked.savedId);
         emit runKept(ranked.savedId);

@@ -22,6 +22,7 @@
 
 #include "common/status_colours.hpp"
 #include "hashscope/atomic_file.hpp"
+#include "hashscope/bench/advice.hpp"
 #include "results/advisor_panel.hpp"
 #include "results/comparison_view.hpp"
 #include "results/undo_bar.hpp"
@@ -73,8 +74,8 @@ QList<QStandardItem*> rowOf(const bench::RunSummary& r) {
         return row;
     }
     row[ResultsPage::kDate]->setText(qs(r.date));
-    row[ResultsPage::kCpu]->setText(qs(r.cpu_model));
-    row[ResultsPage::kCpu]->setToolTip(qs(r.microarchitecture));
+    // Model and microarchitecture: "AMD EPYC" alone names Zen 3 and Zen 5 machines alike.
+    row[ResultsPage::kCpu]->setText(qs(bench::cpu_class(r.cpu_model, r.microarchitecture)));
     row[ResultsPage::kMachine]->setText(machineText(r));
     row[ResultsPage::kMachine]->setToolTip(qs(r.os));
     row[ResultsPage::kPreset]->setText(qs(r.preset));
