@@ -1,10 +1,17 @@
 // `hashscope-cli bench`: run a sweep or a preset, print the table, write what was asked.
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 #include <thread>
 
 #include "arguments.hpp"
@@ -22,14 +29,11 @@ namespace {
 using namespace hashscope::bench;
 
 Result<double> parse_number(const std::string& text, const std::string& what) {
-    try {
-        std::size_t used = 0;
-        std::string t = text;
-        if (!t.empty() && t.back() == '%') t.pop_back();
-        const double v = std::stod(t, &used);
-        if (used == t.size() && std::isfinite(v) && v > 0) return v;
-    } catch (const std::exception&) {
-    }
+    std::string_view digits = text;
+    if (digits.ends_with('%')) digits.remove_suffix(1);
+    double v = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (error == std::errc{} && end == digits.data() + digits.size() && std::isfinite(v) && v > 0) return v;
     return Error{what + " wants a positive number, not '" + text + "'"};
 }
 
@@ -105,12 +109,23 @@ bool render_chart(const std::filesystem::path& json, const std::string& chart) {
         complain("cannot draw " + chart + ": the GUI program 'hashscope' is not installed beside hashscope-cli");
         return false;
     }
-    const std::string command = "'" + gui.string() + "' render '" + json.string() + "' -o '" + chart + "'";
-    if (chart.find('\'') != std::string::npos || json.string().find('\'') != std::string::npos) {
-        complain("cannot draw " + chart + ": quotes in file names are not supported here");
+    // Spawned directly, with no shell between: any file name is passed as it is.
+    std::string program = gui.string();
+    std::string input = json.string();
+    std::string verb = "render";
+    std::string output_flag = "-o";
+    std::string output = chart;
+    std::array<char*, 6> argv{program.data(), verb.data(), input.data(), output_flag.data(), output.data(), nullptr};
+    pid_t pid = 0;
+    if (const int error = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ); error != 0) {
+        complain("cannot draw " + chart + ": " + std::strerror(error));
         return false;
     }
-    return std::system(command.c_str()) == 0;
+    int status = 0;
+    while (::waitpid(pid, &status, 0) == -1) {
+        if (errno != EINTR) return false;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 bool write_outputs(const Arguments& args, const BenchReport& report) {

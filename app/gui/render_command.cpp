@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -49,23 +50,12 @@ void complain(const QString& message) {
     std::fprintf(stderr, "hashscope render: %s\n", message.toLocal8Bit().constData());
 }
 
-std::optional<int> parseInt(std::string_view text) {
-    try {
-        std::size_t used = 0;
-        const int value = std::stoi(std::string(text), &used);
-        if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
-    return std::nullopt;
-}
-
-std::optional<double> parseDouble(std::string_view text) {
-    try {
-        std::size_t used = 0;
-        const double value = std::stod(std::string(text), &used);
-        if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
+// The whole text as a number, or nothing.
+template <typename Number>
+std::optional<Number> parseNumber(std::string_view text) {
+    Number value{};
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc{} && end == text.data() + text.size()) return value;
     return std::nullopt;
 }
 
@@ -123,14 +113,14 @@ std::optional<QString> parseArguments(int argc, char** argv, RenderArguments& ar
             args.barSize = *bytes;
         } else if (name == "--width" || name == "--height") {
             const auto v = value();
-            const auto pixels = v ? parseInt(*v) : std::nullopt;
+            const auto pixels = v ? parseNumber<int>(*v) : std::nullopt;
             if (!pixels || *pixels < 200 || *pixels > kMaxPixels) {
                 return QStringLiteral("%1 takes a number of pixels from 200 to %2").arg(shown).arg(kMaxPixels);
             }
             (name == "--width" ? args.size.width : args.size.height) = *pixels;
         } else if (name == "--scale") {
             const auto v = value();
-            const auto scale = v ? parseDouble(*v) : std::nullopt;
+            const auto scale = v ? parseNumber<double>(*v) : std::nullopt;
             if (!scale || !(*scale >= 0.25 && *scale <= 8))
                 return QStringLiteral("--scale takes a number from 0.25 to 8");
             args.size.scale = *scale;

@@ -114,6 +114,7 @@ ResultsPage::ResultsPage(bench::RunSources sources, QWidget* parent)
     reload();
 }
 
+// NOLINTNEXTLINE(bugprone-exception-escape): a Result's error is read only when it holds one.
 ResultsPage::~ResultsPage() { shutdown(); }
 
 void ResultsPage::build() {

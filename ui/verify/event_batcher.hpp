@@ -40,7 +40,7 @@ public:
     // Progress of `key`: replaces what was pending for it.
     void progress(Event event, quint64 key) {
         std::unique_lock lock(mutex_);
-        progress_.insert(key, std::move(event));
+        progress_[key] = std::move(event);
         if (due()) flushLocked(lock);
     }
     // Hands over everything pending now (at the end of the work, before waiting on something).

@@ -86,7 +86,9 @@ const AlgorithmInfo* find_algorithm(std::string_view id);
 const AlgorithmInfo* with_digest_size(const AlgorithmInfo& algorithm, std::size_t digest_size);
 
 // The row of algorithms() that `algorithm` is, or is a length variant of.
+// Rows and variants live as long as the program, so the reference returned stays valid.
 inline const AlgorithmInfo& family_of(const AlgorithmInfo& algorithm) {
+    // NOLINTNEXTLINE(bugprone-return-const-ref-from-parameter)
     return algorithm.variant_of != nullptr ? *algorithm.variant_of : algorithm;
 }
 

@@ -22,9 +22,9 @@
 
 namespace hashscope::answers {
 
-inline constexpr MessageSpec text(std::string_view s) { return {s, s.size()}; }
-inline constexpr MessageSpec times(std::string_view s, std::size_t n) { return {s, s.size() * n}; }
-inline constexpr MessageSpec pattern(std::size_t n) { return {{}, n}; }
+constexpr MessageSpec text(std::string_view s) { return {s, s.size()}; }
+constexpr MessageSpec times(std::string_view s, std::size_t n) { return {s, s.size() * n}; }
+constexpr MessageSpec pattern(std::size_t n) { return {{}, n}; }
 
 inline constexpr std::string_view kCheck = "123456789";
 inline constexpr std::string_view k448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";

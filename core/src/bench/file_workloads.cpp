@@ -35,6 +35,7 @@ public:
     explicit CommandWorkload(std::vector<std::string> argv) : argv_(std::move(argv)) {}
     void run(std::size_t operations) override {
         std::vector<char*> args;
+        args.reserve(argv_.size() + 1);
         for (auto& a : argv_) args.push_back(a.data());
         args.push_back(nullptr);
         for (std::size_t i = 0; i < operations; ++i) {
@@ -66,7 +67,8 @@ ScratchFile::ScratchFile(std::size_t size) {
     ::close(fd);
     path_ = pattern;
     std::ofstream out(path_, std::ios::binary);
-    std::mt19937_64 rng(30);
+    // The same bytes every time, so that runs compare.
+    std::mt19937_64 rng(30);  // NOLINT(bugprone-random-generator-seed)
     std::vector<std::uint64_t> block(1 << 13);
     for (std::size_t written = 0; written < size;) {
         for (auto& w : block) w = rng();

@@ -19,6 +19,7 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -104,7 +105,8 @@ json summary_json(const RunSummary& s) {
             {"partial", s.partial}};
 }
 
-RunSummary summary_from(const std::string& id, const json& j) {
+// The index's summary of a run, or nothing when the entry is damaged (the file is then read again).
+std::optional<RunSummary> summary_from(const std::string& id, const json& j) try {
     RunSummary s;
     s.id = id;
     s.readable = j.at("readable").get<bool>();
@@ -123,6 +125,8 @@ RunSummary summary_from(const std::string& id, const json& j) {
     s.cells = j.at("cells").get<std::size_t>();
     s.partial = j.at("partial").get<bool>();
     return s;
+} catch (const json::exception&) {
+    return std::nullopt;
 }
 
 // A small JSON file of the library's own (.index.json, .notes.json), or null when it is missing,
@@ -245,13 +249,11 @@ std::vector<RunSummary> list_runs(const fs::path& dir) {
         }
         const auto cached = old_index.find(name);
         if (cached != old_index.end() && cached->is_object() && cached->value("size", std::uintmax_t{0}) == size &&
-            cached->value("mtime", decltype(mtime){0}) == mtime) {
-            try {
-                runs.push_back(summary_from(path.stem().string(), cached->at("summary")));
+            cached->value("mtime", decltype(mtime){0}) == mtime && cached->contains("summary")) {
+            if (auto summary = summary_from(path.stem().string(), cached->at("summary"))) {
+                runs.push_back(std::move(*summary));
                 new_index[name] = *cached;
                 continue;
-            } catch (const std::exception&) {
-                // a damaged entry: read the file again
             }
         }
         runs.push_back(summarize_file(path));

@@ -66,9 +66,8 @@ Result<std::vector<T>> parse_list(std::string_view text, Parse parse, const char
 
 Result<unsigned> parse_thread_count(std::string_view text) {
     unsigned long value = 0;
-    const auto* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc{} || stop != end || value < 1 || value > 1024) {
+    const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || stop != text.data() + text.size() || value < 1 || value > 1024) {
         return Error{"threads are whole numbers from 1 to 1024, not '" + std::string(text) + "'"};
     }
     return static_cast<unsigned>(value);

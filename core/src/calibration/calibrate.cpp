@@ -78,6 +78,7 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
         if (c == incumbent || ns[c].size() != ns[incumbent].size()) continue;
         const double best = fastest(ns[c]);
         std::vector<double> ratios;  // incumbent ÷ challenger, round by round: above 1 means faster
+        ratios.reserve(ns[c].size());
         for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
         const bool clearly_faster = best * (1 + margin) < incumbent_best && median(ratios) > 1 + margin;
         if (clearly_faster && best < chosen_best) {

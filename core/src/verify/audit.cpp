@@ -389,8 +389,11 @@ AuditCounts audit_tree(const fs::path& base, std::span<const SumsEntry> entries,
         !missing.empty() && std::any_of(found.begin(), found.end(), [](const Found& f) { return f.skip.empty(); });
     if (!look_for_moves) {
         for (auto& f : found) {
-            emit(f.skip.empty() ? found_result(AuditStatus::added, std::move(f.key))
-                                : found_result(AuditStatus::skipped, std::move(f.key), std::move(f.skip)));
+            if (f.skip.empty()) {
+                emit(found_result(AuditStatus::added, std::move(f.key)));
+            } else {
+                emit(found_result(AuditStatus::skipped, std::move(f.key), std::move(f.skip)));
+            }
         }
     } else {
         const auto algorithms = missing.prepare();

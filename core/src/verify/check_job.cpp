@@ -73,12 +73,16 @@ public:
         settle(task, reader);
         const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
         for (auto entry : task.entries) {
-            if (results_[entry]) results_[entry]->seconds = took.count();
+            if (auto& result = results_[entry]) result->seconds = took.count();
         }
     }
 
-    // The entry's result, once its file's work is done; it is handed out only once.
-    CheckResult take(std::size_t entry) { return std::move(*std::exchange(results_[entry], std::nullopt)); }
+    // The entry's result, once its file's work is done; it is handed out only once (an entry
+    // asked for before or twice reads as cancelled, never as undefined).
+    CheckResult take(std::size_t entry) {
+        auto taken = std::exchange(results_[entry], std::nullopt);
+        return taken ? std::move(*taken) : CheckResult{};
+    }
 
 private:
     void settle(const Task& task, FileReader& reader) {

@@ -314,6 +314,7 @@ HashPlan hash_files_with(const DigestHooks& hooks, std::span<const fs::path> fil
     DigesterInternals::set_hooks(session, hooks);
     Job job(files, session, rotational, work, progress, std::move(stop));
     std::vector<std::unique_ptr<Worker>> workers;
+    workers.reserve(plan.parallel_files);
     for (unsigned i = 0; i < plan.parallel_files; ++i) workers.push_back(std::make_unique<Worker>(job));
     {
         std::vector<std::jthread> helpers;

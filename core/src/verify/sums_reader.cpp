@@ -67,10 +67,10 @@ Result<bool> read_in_batches(const std::filesystem::path& path, const SumsReadOp
     // Hands over what has gathered once a batch is full (or at the end), then starts afresh.
     auto deliver = [&](bool at_end) {
         if (!at_end && out.entries.size() < batch_entries && out.diagnostics.size() < batch_entries) return;
-        on_batch(out);
-        out.entries.clear();
-        out.diagnostics.clear();
-        out.notes.clear();
+        on_batch(out);  // which may move from it
+        const bool pgp_signed = out.pgp_signed;
+        out = SumsFile{};
+        out.pgp_signed = pgp_signed;
     };
     std::string carry;      // the start of a line that continues in the next block
     bool overlong = false;  // the line being read is longer than kMaxLineLength: not kept

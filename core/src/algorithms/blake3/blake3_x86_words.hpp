@@ -21,6 +21,11 @@ namespace hashscope::blake3::lanes {
 // Four inputs in 128-bit registers (SSE4.1 and up).
 template <class Tier>
 struct Words128 {
+private:
+    Words128() = default;  // only its tier derives from it
+    friend Tier;
+
+public:
     using Reg = __m128i;
     static constexpr std::size_t lanes = 4;
 
@@ -68,6 +73,11 @@ struct Words128 {
 // apart are more than the hardware prefetchers follow); AVX-512's eight-wide leftovers go without.
 template <class Tier, bool Prefetch>
 struct Words256 {
+private:
+    Words256() = default;  // only its tier derives from it
+    friend Tier;
+
+public:
     using Reg = __m256i;
     static constexpr std::size_t lanes = 8;
 

@@ -184,7 +184,7 @@ std::uint64_t extend_crc32c_sse42(std::uint64_t value, const std::byte* data, st
     if ((n & 4U) != 0) s32 = _mm_crc32_u32(s32, load32(p)), p += 4;
     if ((n & 2U) != 0) s32 = _mm_crc32_u16(s32, load16(p)), p += 2;
     if ((n & 1U) != 0) s32 = _mm_crc32_u8(s32, std::to_integer<std::uint8_t>(*p));
-    return static_cast<std::uint32_t>(~s32);
+    return ~s32;
 }
 
 }  // namespace hashscope::crc
