@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -183,14 +184,17 @@ std::vector<SignatureVerdict> run_verify(const SignatureOptions& options, const 
                                          const std::function<gpgme_error_t(gpgme_ctx_t)>& verify) {
     std::string why;
     if (!gpgme_ready(why)) return {error_verdict(kScheme, source, why)};
-    TemporaryHome temporary;
+    // Only keyring files need a home of their own; otherwise the user's is used, and nothing is
+    // made in /tmp that a killed process could leave behind.
+    std::optional<TemporaryHome> temporary;
     std::string home;
     if (!options.keyrings.empty()) {
-        if (temporary.path().empty()) {
+        temporary.emplace();
+        if (temporary->path().empty()) {
             return {error_verdict(kScheme, source,
                                   std::string("cannot make a temporary GnuPG home: ") + std::strerror(errno))};
         }
-        home = temporary.path();
+        home = temporary->path();
     }
     Context ctx;
     if (const gpgme_error_t err = ctx.open(home); err != 0) {
