@@ -105,7 +105,7 @@ template <class Isa>
 void hash_lanes(const std::uint8_t* input, std::size_t stride, std::size_t blocks, const detail::ChainingValue& key,
                 std::uint64_t counter, bool increment_counter, std::uint32_t flags, std::uint32_t flags_start,
                 std::uint32_t flags_end, detail::ChainingValue* out) {
-    using Reg = Isa::Reg;
+    using Reg = typename Isa::Reg;
     constexpr std::size_t lanes = Isa::lanes;
 
     // Each lane's 64-bit block counter, split into low and high words.

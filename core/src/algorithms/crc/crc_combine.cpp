@@ -26,7 +26,7 @@ template <class Poly>
 constexpr std::array<typename Poly::Word, 64> byte_powers = make_byte_powers<Poly>();
 
 template <class Poly>
-Poly::Word shift_by(typename Poly::Word crc, std::uint64_t nbytes) {
+typename Poly::Word shift_by(typename Poly::Word crc, std::uint64_t nbytes) {
     const auto& powers = byte_powers<Poly>;
     for (unsigned i = 0; nbytes != 0 && crc != 0; ++i, nbytes >>= 1) {
         if ((nbytes & 1U) != 0) crc = Poly::multiply(crc, powers[i]);
