@@ -64,7 +64,9 @@ same "  and keeps no second run" 1 "$(ls "$fresh"/*.json | wc -l)"
 # Ctrl-C while measuring: exit 1; what was measured is kept (as bench keeps a cancelled run).
 "$cli" advise --size 16KiB --library "$scratch/interrupted" > out.txt 2> err.txt &
 pid=$!
-if [ -n "$(cli_cpu emulation)" ]; then sleep 5; else sleep 1; fi
+# Interrupt once it says it measures, not after a guessed delay: under QEMU the start-up takes
+# seconds and the measuring itself may be over before any fixed sleep ends.
+for _ in $(seq 300); do grep -q "measuring " err.txt 2> /dev/null && break; sleep 0.1; done
 kill -INT "$pid"
 wait "$pid"; status=$?
 same "advise interrupted while measuring: exit 1" 1 "$status"

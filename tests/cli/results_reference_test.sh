@@ -12,7 +12,17 @@ mkdir -p "$refs"
 
 "$cli" bench --algo crc32c --sizes 4KiB --max-time 0.05 --quiet --library "$lib" --json mine.json > /dev/null 2>&1
 own=$(basename "$(ls "$lib"/*.json)" .json)
-cp mine.json "$refs/testbox.json"
+# The same run as a shipped reference; a reference was measured natively, even when this test
+# itself runs under QEMU.
+python3 - mine.json "$refs/testbox.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = d["environment"]
+e.pop("emulation", None)
+e["warnings"] = [w for w in e["warnings"] if not w.startswith("running under emulation")]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cp "$refs/testbox.json" testbox.json
 # The same run, as if measured under QEMU: never a reference.
 python3 - mine.json "$refs/emulated.json" <<'PY'
 import json, sys
@@ -57,7 +67,7 @@ for action in "rm reference/testbox" "rename reference/testbox mine" "note refer
   same "results $action: exit 2" 2 "$status"
   holds "  says reference runs are read-only" "$(cat err.txt)" "read-only"
 done
-same "  the reference file is untouched" "$(cat mine.json)" "$(cat "$refs/testbox.json")"
+same "  the reference file is untouched" "$(cat testbox.json)" "$(cat "$refs/testbox.json")"
 same "the library is untouched by all of it" "$before" "$(cd "$lib" && ls -A | sort | grep -v '^.index.json$')"
 
 # A missing folder: a note, and the library is listed as before.
