@@ -28,11 +28,12 @@ std::string ns_text(double ns) {
     return text;
 }
 
-// Pads by characters, not bytes: band labels hold "–" and "≥".
+// Pads by characters, not bytes: band labels hold "–" and "≥". A text as wide as its column or
+// wider still gets one space, so that "vpclmul-avx2" never runs into the figure after it.
 std::string padded(const std::string& text, std::size_t width) {
     std::size_t characters = 0;
     for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
-    return text + std::string(width > characters ? width - characters : 0, ' ');
+    return text + std::string(width > characters ? width - characters : 1, ' ');
 }
 
 void print_changes(const Calibration& calibration) {
@@ -43,8 +44,8 @@ void print_changes(const Calibration& calibration) {
         if (c.chosen == c.table_choice) continue;
         char ratio[16];
         std::snprintf(ratio, sizeof ratio, "%.2fx", c.table_ns / c.chosen_ns);
-        std::cout << "  " << padded(c.algorithm, 11) << padded(band_label(c.band), 16) << padded(c.chosen, 11)
-                  << padded(ns_text(c.chosen_ns), 10) << " instead of " << padded(c.table_choice, 11)
+        std::cout << "  " << padded(c.algorithm, 11) << padded(band_label(c.band), 16) << padded(c.chosen, 13)
+                  << padded(ns_text(c.chosen_ns), 10) << " instead of " << padded(c.table_choice, 13)
                   << padded(ns_text(c.table_ns), 10) << " (" << ratio << ")\n";
     }
 }
