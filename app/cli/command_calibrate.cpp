@@ -9,6 +9,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "hashscope/bench/sizes.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
 #include "interrupt.hpp"
@@ -53,10 +54,21 @@ void print_changes(const Calibration& calibration) {
 }  // namespace
 
 int run_calibrate(int argc, char** argv, int first) {
-    const Arguments args(argc, argv, first, {{"json", 0, false}, {"quiet", 'q', false}});
+    const Arguments args(argc, argv, first, {{"json", 0, false}, {"quiet", 'q', false}, {"up-to", 0, true}});
     if (!args.ok() || !args.operands().empty()) {
         complain(args.ok() ? "calibrate takes no operands" : args.error());
         return exit_usage;
+    }
+    CalibrationOptions options;
+    // --up-to: a quick calibration (a slow or emulated machine, a test) times only the bands whose
+    // probe is at most this size; the larger bands keep the choice in force.
+    if (const auto up_to = args.value("up-to")) {
+        const auto size = bench::parse_size(*up_to);
+        if (!size || *size == 0) {
+            complain("--up-to wants a size such as 64KiB" + (size ? std::string() : ": " + size.error().message));
+            return exit_usage;
+        }
+        options.largest_probe = *size;
     }
     const bool show_progress = !args.has("quiet") && ::isatty(STDERR_FILENO) != 0;
     std::stop_source stop;
@@ -65,7 +77,6 @@ int run_calibrate(int argc, char** argv, int first) {
     // The calibration in force is the incumbent: only a clearly faster challenger replaces it.
     const auto in_force = load_calibration(calibration_path(host_cpu()), cpu_fingerprint(host_cpu()),
                                            build_fingerprint(), Registry::host());
-    CalibrationOptions options;
     if (in_force.calibration) options.previous = &*in_force.calibration;
     auto calibration = calibrate(
         Registry::host(), host_cpu(), options,

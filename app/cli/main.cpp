@@ -63,7 +63,7 @@ commands:
   list [--json]         algorithms x implementations, what each needs and what is available here
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm (by measurement, or by the built-in table)
-  calibrate [--json] [--quiet]
+  calibrate [--json] [--quiet] [--up-to SIZE]
                         time every implementation per size band on this CPU (a few seconds)
                         and let dispatch follow the winners; kept per CPU and build in
                         ~/.cache/hashscope. Ctrl-C keeps the previous calibration.
