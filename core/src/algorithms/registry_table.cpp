@@ -197,18 +197,30 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha256},
     {.algorithm = "sha256", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha256},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha384", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha384},
+#endif
     {.algorithm = "sha384", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha384},
     {.algorithm = "sha384", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha384},
     {.algorithm = "sha384", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha384},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha512", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha512},
+#endif
     {.algorithm = "sha512", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha512},
     {.algorithm = "sha512", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha512},
     {.algorithm = "sha512", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha512},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha512-256", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha512_256},
+#endif
     {.algorithm = "sha512-256", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha512_256},
     {.algorithm = "sha512-256", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
