@@ -53,7 +53,7 @@ void compress_sha512_armv8(std::uint64_t* state, const std::byte* data, std::siz
         // w[j % 8] holds message pair j (words 2j and 2j + 1).
         uint64x2_t w[8];
 #pragma GCC unroll 40
-        for (int j = 0; j < 40; ++j) {
+        for (std::size_t j = 0; j < 40; ++j) {
             if (j < 8) {  // big-endian words
                 w[j] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(reinterpret_cast<const std::uint8_t*>(data) + 16 * j)));
             } else {  // from pairs j - 8, j - 7, j - 4 and j - 3 (together W[t-7..t-6]), and j - 1
