@@ -13,10 +13,15 @@ cd "$scratch"
 head -c 100003 /dev/urandom > data
 want_md5=$(md5sum data | cut -d' ' -f1)
 want_sha256=$(sha256sum data | cut -d' ' -f1)
+want_sha512=$(sha512sum data | cut -d' ' -f1)
+# Our SHA-3 kernel ranks after the libraries, so it is asked for by name where the CPU has sha3.
+want_sha3=$(python3 -c 'import hashlib, sys
+data = open(sys.argv[1], "rb").read()
+print(" ".join(hashlib.new(a.replace("-", "_"), data).hexdigest() for a in sys.argv[2:]))' data sha3-224 sha3-256 sha3-384 sha3-512)
 want_b2=$(b2sum data | cut -d' ' -f1)
 want_b3=$(b3sum data | cut -d' ' -f1)
 want_xxh3=$(xxhsum -H3 data | sed 's/.* = //')
-# The four CRCs the PMULL kernels compute, and SHA-1: "name=hex" words.
+# The four CRCs the PMULL kernels compute, SHA-1, SHA-384 and SHA3-256: "name=hex" words.
 want_python=$(python3 - data <<'PY'
 import hashlib, sys
 data = open(sys.argv[1], "rb").read()
@@ -34,7 +39,8 @@ def crc(width, reflected_poly):  # reflected, initial and final value all ones
     return format(c ^ mask, "0%dx" % (width // 4))
 print("crc32=" + crc(32, 0xEDB88320), "crc32c=" + crc(32, 0x82F63B78),
       "crc64nvme=" + crc(64, 0x9A6C9329AC4BC9B5), "crc64xz=" + crc(64, 0xC96C5795D7870F42),
-      "sha1=" + hashlib.sha1(data).hexdigest())
+      "sha1=" + hashlib.sha1(data).hexdigest(), "sha384=" + hashlib.sha384(data).hexdigest(),
+      "sha3-256=" + hashlib.sha3_256(data).hexdigest())
 PY
 )
 algos=$("$cli" list --json | python3 -c 'import json,sys; print(",".join(dict.fromkeys(r["algorithm"] for r in json.load(sys.stdin))))')
@@ -49,11 +55,11 @@ chosen() {
 import json, sys
 rows = json.load(sys.stdin)
 print(" ".join(r["algorithm"] + "=" + r["implementation"] for r in rows
-               if r["default"] and r["algorithm"] in ("crc32", "crc32c", "crc64nvme", "crc64xz", "sha1", "sha256")))'
+               if r["default"] and r["algorithm"] in ("crc32", "crc32c", "crc64nvme", "crc64xz", "sha1", "sha256", "sha512")))'
 }
 # The digests of `sum -a ALGORITHM data`, as name=hex words like want_python's.
 ours() {
-  for a in crc32 crc32c crc64nvme crc64xz sha1; do printf '%s=%s ' "$a" "$("$cli" sum -a "$a" data | cut -d' ' -f1)"; done | sed 's/ $//'
+  for a in crc32 crc32c crc64nvme crc64xz sha1 sha384 sha3-256; do printf '%s=%s ' "$a" "$("$cli" sum -a "$a" data | cut -d' ' -f1)"; done | sed 's/ $//'
 }
 
 # no-crypto: as a Raspberry Pi 4 (CRC32, no crypto extension); plain: ARMv8.0 without either.
@@ -71,10 +77,11 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max no-crypto plain; do
   same "$model: digests equal those on max" "$reference" "$out"
   same "$model: md5 as md5sum" "$want_md5" "$("$cli" sum -a md5 data | cut -d' ' -f1)"
   same "$model: sha256 as sha256sum" "$want_sha256" "$("$cli" sum -a sha256 data | cut -d' ' -f1)"
+  same "$model: sha512 as sha512sum" "$want_sha512" "$("$cli" sum -a sha512 data | cut -d' ' -f1)"
   same "$model: blake2b as b2sum" "$want_b2" "$("$cli" sum -a blake2b data | cut -d' ' -f1)"
   same "$model: blake3 as b3sum" "$want_b3" "$("$cli" sum -a blake3 data | cut -d' ' -f1)"
   same "$model: xxh3 as xxhsum -H3" "$want_xxh3" "$("$cli" sum -a xxh3 data | cut -d' ' -f1)"
-  same "$model: CRCs and sha1 as Python's" "$want_python" "$(ours)"
+  same "$model: CRCs, sha1, sha384 and sha3-256 as Python's" "$want_python" "$(ours)"
   features=" $(features_of) "
   case $model in
     no-crypto) present="asimd crc32" absent="pmull sha1 sha2 sha512 sha3" ;;
@@ -85,11 +92,16 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max no-crypto plain; do
   for f in $present; do holds "$model: $f detected" "$features" " $f "; done
   for f in $absent; do same "$model: no $f" "" "$(printf '%s\n' $features | grep -x "$f")"; done
   case $model in
-    no-crypto) want="crc32=armv8 crc32c=armv8 crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl" ;;
-    plain) want="crc32=isal crc32c=isal crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl" ;;
-    *) want="crc32=pmull crc32c=pmull crc64nvme=pmull crc64xz=pmull sha1=armv8 sha256=armv8" ;;
+    no-crypto) want="crc32=armv8 crc32c=armv8 crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl sha512=openssl" ;;
+    plain) want="crc32=isal crc32c=isal crc64nvme=slice16 crc64xz=slice16 sha1=openssl sha256=openssl sha512=openssl" ;;
+    max) want="crc32=pmull crc32c=pmull crc64nvme=pmull crc64xz=pmull sha1=armv8 sha256=armv8 sha512=armv8" ;;
+    *) want="crc32=pmull crc32c=pmull crc64nvme=pmull crc64xz=pmull sha1=armv8 sha256=armv8 sha512=openssl" ;;
   esac
   same "$model: the kernels chosen" "$want" "$(chosen)"
+  if [ "$model" = max ]; then
+    same "$model: own SHA-3 kernel as Python's" "$want_sha3" "$(for a in sha3-224 sha3-256 sha3-384 sha3-512; do
+      "$cli" sum -a "$a" --impl armv8 data | cut -d' ' -f1; done | paste -sd' ')"
+  fi
   cpu=$("$cli" cpu)
   holds "$model: cpu names the emulation" "$cpu" "emulation:    aarch64 code on an x86_64 kernel"
   holds "$model: cpu warns that figures are meaningless" "$cpu" "figures are meaningless"

@@ -15,6 +15,7 @@
 #include "algorithms/crc/crc_table.hpp"
 #include "algorithms/crc/crc_vpclmul.hpp"
 #include "algorithms/md/md_hashers.hpp"
+#include "algorithms/sha3/sha3_hashers.hpp"
 #include "hashscope/registry.hpp"
 
 namespace hashscope {
@@ -197,18 +198,30 @@ const auto kTable = std::to_array<Implementation>({
      .description = "libgcrypt (SHA-NI when present)", .make = detail::make_gcrypt_sha256},
     {.algorithm = "sha256", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle (SHA-NI when present)", .make = detail::make_nettle_sha256},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha384", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha384},
+#endif
     {.algorithm = "sha384", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha384},
     {.algorithm = "sha384", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha384},
     {.algorithm = "sha384", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha384},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha512", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha512},
+#endif
     {.algorithm = "sha512", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha512},
     {.algorithm = "sha512", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha512},
     {.algorithm = "sha512", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha512},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha512-256", .id = "armv8", .backend = "own", .needs = {F::arm_sha512}, .priority = 70,
+     .description = "ARMv8.2 SHA-512 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha512_256},
+#endif
     {.algorithm = "sha512-256", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha512_256},
     {.algorithm = "sha512-256", .id = "gcrypt", .backend = "libgcrypt", .priority = 30,
@@ -216,25 +229,45 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "sha512-256", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha512_256},
     // SHA-3: libgcrypt's Keccak beat OpenSSL 3.0's on every CPU class measured (Zen 3, Zen 5 and
-    // the Intel Xeon: 1.03-1.24x), so the table puts it first; calibration still measures.
+    // the Intel Xeon: 1.03-1.24x), so the table puts it first; calibration still measures. On
+    // aarch64 our own kernel with the SHA-3 instructions comes after both: the Neoverse cores issue
+    // those instructions on one pipe, where one state's permutation is about twice as slow as scalar
+    // code (llvm-mca's models; the kernel matches the Linux and OpenSSL kernels of the same shape),
+    // so only calibration picks it, on a CPU where it measures faster.
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha3-256", .id = "armv8", .backend = "own", .needs = {F::arm_sha3}, .priority = 45,
+     .description = "ARMv8.2 SHA-3 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha3_256},
+#endif
     {.algorithm = "sha3-256", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha3_256},
     {.algorithm = "sha3-256", .id = "gcrypt", .backend = "libgcrypt", .priority = 55,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha3_256},
     {.algorithm = "sha3-256", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha3_256},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha3-224", .id = "armv8", .backend = "own", .needs = {F::arm_sha3}, .priority = 45,
+     .description = "ARMv8.2 SHA-3 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha3_224},
+#endif
     {.algorithm = "sha3-224", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha3_224},
     {.algorithm = "sha3-224", .id = "gcrypt", .backend = "libgcrypt", .priority = 55,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha3_224},
     {.algorithm = "sha3-224", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha3_224},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha3-384", .id = "armv8", .backend = "own", .needs = {F::arm_sha3}, .priority = 45,
+     .description = "ARMv8.2 SHA-3 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha3_384},
+#endif
     {.algorithm = "sha3-384", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha3_384},
     {.algorithm = "sha3-384", .id = "gcrypt", .backend = "libgcrypt", .priority = 55,
      .description = "libgcrypt", .make = detail::make_gcrypt_sha3_384},
     {.algorithm = "sha3-384", .id = "nettle", .backend = "nettle", .priority = 30,
      .description = "Nettle", .make = detail::make_nettle_sha3_384},
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    {.algorithm = "sha3-512", .id = "armv8", .backend = "own", .needs = {F::arm_sha3}, .priority = 45,
+     .description = "ARMv8.2 SHA-3 instructions, one block buffer, no per-call overhead", .make = detail::make_armv8_sha3_512},
+#endif
     {.algorithm = "sha3-512", .id = "openssl", .backend = "openssl", .priority = 50,
      .description = "OpenSSL 3 EVP", .make = detail::make_openssl_sha3_512},
     {.algorithm = "sha3-512", .id = "gcrypt", .backend = "libgcrypt", .priority = 55,

@@ -83,7 +83,8 @@ TEST(Registry, Armv8CrcKernelsOnlyWithTheCrc32Feature) {
 // of those features missing neither chosen nor made.
 TEST(Registry, ArmKernelsOnlyWithEveryFeatureTheyNeed) {
     using F = CpuFeature;
-    const CpuFeatureSet all{F::arm_asimd, F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2};
+    const CpuFeatureSet all{F::arm_asimd, F::arm_crc32,  F::arm_pmull, F::arm_sha1,
+                            F::arm_sha2,  F::arm_sha512, F::arm_sha3};
     struct Kernel {
         const char* algorithm;
         const char* id;
@@ -97,12 +98,15 @@ TEST(Registry, ArmKernelsOnlyWithEveryFeatureTheyNeed) {
         {"sha1", "armv8", CpuFeatureSet{F::arm_sha1}},
         {"sha224", "armv8", CpuFeatureSet{F::arm_sha2}},
         {"sha256", "armv8", CpuFeatureSet{F::arm_sha2}},
+        {"sha384", "armv8", CpuFeatureSet{F::arm_sha512}},
+        {"sha512", "armv8", CpuFeatureSet{F::arm_sha512}},
+        {"sha512-256", "armv8", CpuFeatureSet{F::arm_sha512}},
     };
     const Registry everything{all};
     for (const auto& k : kernels) {
         ASSERT_NE(everything.best(k.algorithm), nullptr) << k.algorithm;
         EXPECT_EQ(everything.best(k.algorithm)->id, k.id) << k.algorithm;
-        for (const F f : {F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2}) {
+        for (const F f : {F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2, F::arm_sha512, F::arm_sha3}) {
             if (!k.needs.has(f)) continue;
             const Registry lacking{all.without(CpuFeatureSet{f})};
             ASSERT_NE(lacking.best(k.algorithm), nullptr) << k.algorithm;
@@ -110,6 +114,20 @@ TEST(Registry, ArmKernelsOnlyWithEveryFeatureTheyNeed) {
                 << k.algorithm << " without " << CpuFeatureSet{f}.to_string();
             EXPECT_FALSE(lacking.make_hasher(k.algorithm, k.id).ok()) << k.algorithm;
         }
+    }
+}
+
+// The SHA-3 kernel is made only where the CPU has sha3, and ranks after the libraries even there
+// (the SHA-3 instructions run on one pipe of the Neoverse cores: calibration decides).
+TEST(Registry, Armv8Sha3KernelOnlyWithTheSha3Feature) {
+    using F = CpuFeature;
+    const Registry with_sha3{CpuFeatureSet{F::arm_asimd, F::arm_sha1, F::arm_sha2, F::arm_sha512, F::arm_sha3}};
+    const Registry without{CpuFeatureSet{F::arm_asimd, F::arm_sha1, F::arm_sha2, F::arm_sha512}};
+    for (const char* algorithm : {"sha3-224", "sha3-256", "sha3-384", "sha3-512"}) {
+        EXPECT_TRUE(with_sha3.make_hasher(algorithm, "armv8").ok()) << algorithm;
+        ASSERT_NE(with_sha3.best(algorithm), nullptr) << algorithm;
+        EXPECT_NE(with_sha3.best(algorithm)->id, "armv8") << algorithm;
+        EXPECT_FALSE(without.make_hasher(algorithm, "armv8").ok()) << algorithm;
     }
 }
 #endif

@@ -1,5 +1,6 @@
-// A Hasher for the Merkle–Damgård digests with 64-byte blocks and a 64-bit length (MD5, SHA-1,
-// SHA-224, SHA-256) around a bare compression kernel. Owning the block buffer and the padding
+// A Hasher for the Merkle–Damgård digests around a bare compression kernel: 64-byte blocks, 32-bit
+// words and a 64-bit length (MD5, SHA-1, SHA-224, SHA-256), or 128-byte blocks, 64-bit words and a
+// 128-bit length (SHA-384, SHA-512, SHA-512/256). Owning the block buffer and the padding
 // ourselves is what removes a library's per-call overhead: a one-shot message costs its blocks and
 // nothing else, and an update smaller than a block is a copy, not a kernel call (the bytewise case).
 #pragma once
@@ -10,28 +11,36 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "hashscope/hasher.hpp"
 
 namespace hashscope::detail::md {
 
-inline constexpr std::size_t kBlock = 64;
+template <class Word, std::size_t Block>
+struct BlockDigestOf {
+    using WordType = Word;
+    static constexpr std::size_t kBlockSize = Block;
 
-// Compresses `blocks` whole 64-byte blocks into the state (words in the algorithm's own order:
-// a, b, c, d[, e, f, g, h]).
-using CompressFn = void (*)(std::uint32_t* state, const std::byte* data, std::size_t blocks);
-
-struct BlockDigest {
     std::string_view algorithm;  // AlgorithmInfo::id
-    std::array<std::uint32_t, 8> initial;
-    std::size_t digest_words;  // 4 MD5, 5 SHA-1, 7 SHA-224, 8 SHA-256
+    std::array<Word, 8> initial;
+    std::size_t digest_words;  // 4 MD5, 5 SHA-1, 7 SHA-224, 8 SHA-256; 6 SHA-384, 4 SHA-512/256, 8 SHA-512
     bool big_endian;           // SHA: message words, length and digest big-endian; MD5: little
-    CompressFn compress;
+    // Compresses `blocks` whole blocks into the state (words in the algorithm's own order:
+    // a, b, c, d[, e, f, g, h]).
+    void (*compress)(Word* state, const std::byte* data, std::size_t blocks);
 };
+using BlockDigest = BlockDigestOf<std::uint32_t, 64>;
+using BlockDigest512 = BlockDigestOf<std::uint64_t, 128>;
 
-// Spec: a BlockDigest constant of static storage; everything about it folds into the code.
-template <const BlockDigest& Spec>
+// Spec: a BlockDigest or BlockDigest512 constant of static storage; everything about it folds into
+// the code.
+template <const auto& Spec>
 class BlockHasher final : public Hasher {
+    using Word = typename std::remove_cvref_t<decltype(Spec)>::WordType;
+    static constexpr std::size_t kBlock = std::remove_cvref_t<decltype(Spec)>::kBlockSize;
+    static constexpr std::size_t kLengthBytes = 2 * sizeof(Word);  // the length field at the end
+
 public:
     BlockHasher() = default;
 
@@ -68,13 +77,13 @@ public:
     }
 
     Digest do_finish() override {
-        // Padding: 0x80, zeros, then the length in bits in the last 8 bytes of the last block;
+        // Padding: 0x80, zeros, then the length in bits in the last 8 (or 16) bytes of the last block;
         // one block when the length still fits after the 0x80, else two. It is written in whole
         // 16-byte stores, the width at which the kernel loads: a load that spans several smaller
         // recent stores waits until they reach the cache (measured here: 128-byte SHA-1 took
         // 99 ns with a byte store and a memset for the padding, 79 ns like this).
         static_assert(std::endian::native == std::endian::little, "the 16-byte chunks below are little-endian");
-        const std::size_t total = used_ + 1 + 8 <= kBlock ? kBlock : 2 * kBlock;
+        const std::size_t total = used_ + 1 + kLengthBytes <= kBlock ? kBlock : 2 * kBlock;
         const std::size_t first = used_ / 16;  // the chunk with the end of the data and the 0x80
         const std::size_t kept = used_ % 16;   // data bytes in it
         Chunk chunk{0x80, 0};
@@ -86,9 +95,11 @@ public:
             chunk |= kept < 8 ? Chunk{std::uint64_t{0x80} << (8 * kept), 0}
                               : Chunk{0, std::uint64_t{0x80} << (8 * (kept - 8))};
         }
-        // The length fills the upper half of the last chunk, which may be `first` itself.
+        // A 64-bit length fills the upper half of the last chunk, which may be `first` itself; a
+        // 128-bit one the whole chunk (the bits above 2^64 are the byte count's top three).
         const std::size_t last = total / 16 - 1;
-        const Chunk length{0, ordered((compressed_ + used_) * 8)};
+        const std::uint64_t bytes = compressed_ + used_;
+        const Chunk length{kLengthBytes == 16 ? ordered(bytes >> 61) : 0, ordered(bytes * 8)};
         if (first == last) {
             store(first, chunk | length);
         } else {
@@ -103,9 +114,10 @@ public:
         }
         Spec.compress(state_.data(), buffer_.data(), total / kBlock);
 
-        std::array<std::uint32_t, 8> words{};
+        std::array<Word, 8> words{};
         for (std::size_t w = 0; w < Spec.digest_words; ++w) words[w] = ordered(state_[w]);
-        return {Spec.algorithm, std::span(reinterpret_cast<const std::uint8_t*>(words.data()), 4 * Spec.digest_words)};
+        return {Spec.algorithm,
+                std::span(reinterpret_cast<const std::uint8_t*>(words.data()), sizeof(Word) * Spec.digest_words)};
     }
 
     void do_reset() override {
@@ -132,7 +144,7 @@ private:
         }
     }
 
-    std::array<std::uint32_t, 8> state_ = Spec.initial;
+    std::array<Word, 8> state_ = Spec.initial;
     // The message length is compressed_ + used_ (the padding needs it in bits, modulo 2^64); a small
     // update only touches used_.
     std::uint64_t compressed_ = 0;                            // bytes already through the kernel

@@ -1,5 +1,6 @@
-// Compression kernels of the 64-byte-block digests, for md::BlockHasher (block_hasher.hpp).
-// Each compresses `blocks` whole blocks into the state, words in the algorithm's own order.
+// Compression kernels of the Merkle–Damgård digests, for md::BlockHasher (block_hasher.hpp): 64-byte
+// blocks and 32-bit words (MD5, SHA-1, SHA-256), 128-byte blocks and 64-bit words (SHA-512). Each
+// compresses `blocks` whole blocks into the state, words in the algorithm's own order.
 #pragma once
 
 #include <cstddef>
@@ -14,5 +15,7 @@ void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::siz
 // These two need the ARMv8 sha1 or sha2 feature (aarch64 builds only; the caller dispatches).
 void compress_sha1_armv8(std::uint32_t* state, const std::byte* data, std::size_t blocks);
 void compress_sha256_armv8(std::uint32_t* state, const std::byte* data, std::size_t blocks);
+// This one needs the ARMv8.2 sha512 feature (aarch64 builds only; the caller dispatches).
+void compress_sha512_armv8(std::uint64_t* state, const std::byte* data, std::size_t blocks);
 
 }  // namespace hashscope::detail::md
