@@ -80,6 +80,9 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max no-crypto plain; do
   same "$model: sha512 as sha512sum" "$want_sha512" "$("$cli" sum -a sha512 data | cut -d' ' -f1)"
   same "$model: blake2b as b2sum" "$want_b2" "$("$cli" sum -a blake2b data | cut -d' ' -f1)"
   same "$model: blake3 as b3sum" "$want_b3" "$("$cli" sum -a blake3 data | cut -d' ' -f1)"
+  same "$model: blake3 on its NEON kernel" "neon" "$("$cli" list --json | python3 -c '
+import json, sys
+print(" ".join(r["implementation"] for r in json.load(sys.stdin) if r["default"] and r["algorithm"] == "blake3"))')"
   same "$model: xxh3 as xxhsum -H3" "$want_xxh3" "$("$cli" sum -a xxh3 data | cut -d' ' -f1)"
   same "$model: CRCs, sha1, sha384 and sha3-256 as Python's" "$want_python" "$(ours)"
   features=" $(features_of) "

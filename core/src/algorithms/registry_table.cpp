@@ -307,6 +307,11 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "blake3", .id = "sse41", .backend = "own", .needs = {F::sse41}, .priority = 40,
      .description = "4 chunks or parents at once in SSE4.1 registers", .make = detail::make_blake3_sse41},
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    // Advanced SIMD is part of ARMv8-A; declared all the same, as every kernel declares its ISA.
+    {.algorithm = "blake3", .id = "neon", .backend = "own", .needs = {F::arm_asimd}, .priority = 40,
+     .description = "4 chunks or parents at once in NEON registers", .make = detail::make_blake3_neon},
+#endif
     {.algorithm = "blake3", .id = "portable", .backend = "own", .priority = 10,
      .description = "portable C++ (reference)", .make = detail::make_blake3_portable},
 

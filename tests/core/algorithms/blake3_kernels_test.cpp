@@ -1,4 +1,4 @@
-// The BLAKE3 kernel tiers (SSE4.1, AVX2, AVX-512 and the portable one they fall back to): lane by
+// The BLAKE3 kernel tiers (SSE4.1, AVX2, AVX-512 or NEON and the portable one): lane by
 // lane against the portable compression, the official vectors in every mode through every tier,
 // large inputs fed the ways the verifier and streams feed them, and dispatch on smaller CPUs.
 #include <gtest/gtest.h>
@@ -84,6 +84,10 @@ TEST(Blake3Kernels, HostRunsTheExpectedTiers) {
     const auto kernels = host_kernels();
     ASSERT_FALSE(kernels.empty());
     EXPECT_EQ(kernels.back()->id, "portable");
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    // Every aarch64 Linux CPU has Advanced SIMD, QEMU's models included: the NEON tier runs here.
+    EXPECT_EQ(kernels.front()->id, "neon");
+#endif
     for (std::size_t i = 1; i < kernels.size(); ++i) EXPECT_GT(kernels[i - 1]->degree, kernels[i]->degree);
 }
 
@@ -231,11 +235,23 @@ const Tier kTiers[] = {
     {"AVX-512F without VL", CpuFeatureSet{F::sse41, F::avx2, F::avx512f}, "avx2"},
     {"Skylake-X", kSkylakeX, kWidest},
 };
+#elif defined(HASHSCOPE_AARCH64_KERNELS)
+// NEON wherever Advanced SIMD is declared (every ARMv8-A CPU Linux runs on); the portable tier
+// only for a feature set without it, which no real CPU has.
+const Tier kTiers[] = {
+    {"no extensions (not a real CPU)", CpuFeatureSet{}, "portable"},
+    {"ARMv8.0 without CRC32 or crypto", CpuFeatureSet{F::arm_asimd}, "neon"},
+    {"Cortex-A53 with crypto", CpuFeatureSet{F::arm_asimd, F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2},
+     "neon"},
+    {"Neoverse V2",
+     CpuFeatureSet{F::arm_asimd, F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2, F::arm_sha3, F::arm_sha512,
+                   F::arm_sve2},
+     "neon"},
+};
 #else
-// No BLAKE3 kernels of our own for aarch64 yet: the portable tier on every CPU.
+// No BLAKE3 kernels of our own on this architecture: the portable tier on every CPU.
 const Tier kTiers[] = {
     {"no extensions", CpuFeatureSet{}, "portable"},
-    {"Neoverse N1", CpuFeatureSet{F::arm_asimd, F::arm_crc32, F::arm_pmull, F::arm_sha1, F::arm_sha2}, "portable"},
 };
 #endif
 

@@ -41,5 +41,8 @@ HasherPtr make_blake3_avx2() { return std::make_unique<Blake3KernelHasher>(blake
 #if defined(HASHSCOPE_AVX512_KERNELS)
 HasherPtr make_blake3_avx512() { return std::make_unique<Blake3KernelHasher>(blake3::avx512_kernel()); }
 #endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+HasherPtr make_blake3_neon() { return std::make_unique<Blake3KernelHasher>(blake3::neon_kernel()); }
+#endif
 
 }  // namespace hashscope::detail

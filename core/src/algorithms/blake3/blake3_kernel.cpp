@@ -49,6 +49,13 @@ const Kernel& avx512_kernel() {
 }
 #endif
 
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+const Kernel& neon_kernel() {
+    static constexpr Kernel kernel{"neon", 4, detail::hash_many_neon, detail::compress_portable};
+    return kernel;
+}
+#endif
+
 const Kernel* kernel_for(std::string_view implementation_id) {
     if (implementation_id == "portable") return &portable_kernel();
 #if defined(HASHSCOPE_X86_KERNELS)
@@ -57,6 +64,9 @@ const Kernel* kernel_for(std::string_view implementation_id) {
 #endif
 #if defined(HASHSCOPE_AVX512_KERNELS)
     if (implementation_id == "avx512") return &avx512_kernel();
+#endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+    if (implementation_id == "neon") return &neon_kernel();
 #endif
     return nullptr;
 }

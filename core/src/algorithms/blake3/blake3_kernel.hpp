@@ -23,7 +23,7 @@ using HashMany = void(const std::uint8_t* input, std::size_t stride, std::size_t
 using HashManyFn = HashMany*;
 
 struct Kernel {
-    std::string_view id;  // the registry's implementation id: "portable", "sse41", "avx2", "avx512"
+    std::string_view id;  // the registry's implementation id: "portable", "sse41", "avx2", "avx512", "neon"
     std::size_t degree;   // inputs per batch (SIMD lanes)
     HashManyFn hash_many;
     // One block at a time, for what is not a whole chunk or a batch of parents: a partial chunk,
@@ -44,13 +44,17 @@ struct Kernel {
     }
 };
 
-// The tiers. Each needs the CPU features of its registry row (registry_table.cpp), which include
-// SSE4.1: every SIMD tier compresses single blocks with compress_sse41.
+// The tiers. Each needs the CPU features of its registry row (registry_table.cpp), which on x86
+// include SSE4.1: every x86 SIMD tier compresses single blocks with compress_sse41. The aarch64
+// tier compresses them with compress_portable.
 const Kernel& portable_kernel();
 const Kernel& sse41_kernel();
 const Kernel& avx2_kernel();
 #if defined(HASHSCOPE_AVX512_KERNELS)
 const Kernel& avx512_kernel();
+#endif
+#if defined(HASHSCOPE_AARCH64_KERNELS)
+const Kernel& neon_kernel();
 #endif
 
 // The kernel of a registry row of blake3 by its implementation id; nullptr for none.
@@ -65,6 +69,7 @@ HashMany hash_many_portable;
 HashMany hash_many_sse41;
 HashMany hash_many_avx2;
 HashMany hash_many_avx512;
+HashMany hash_many_neon;  // hands what is narrower than its batches to the portable one
 }  // namespace detail
 
 }  // namespace hashscope::blake3
