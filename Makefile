@@ -31,13 +31,16 @@ test: deps build
 	else echo "make test: clang++ not found, sanitizer and fuzz runs skipped"; fi
 
 # The Debian package and the tarball (CPack, packaging/CMakeLists.txt), from a Release build in
-# build-release/; prints the files it made.
+# build-release/; prints the files it made. PRESET=arm64: from the arm64-release preset's build
+# in build-arm64-release/ (the programs only), hashscope_<version>_arm64.deb.
+PACKAGE_PRESET := $(if $(filter arm64,$(PRESET)),arm64-release,release)
+PACKAGE_DIR := build-$(PACKAGE_PRESET)
 package: deps
-	cmake --preset release -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
-	cmake --build build-release -j $(JOBS)
-	rm -f build-release/hashscope_*.deb build-release/hashscope-*.tar.gz
-	cd build-release && cpack
-	@echo "make package: made"; ls -1 build-release/hashscope_*.deb build-release/hashscope-*.tar.gz | sed 's/^/  /'
+	cmake --preset $(PACKAGE_PRESET) -DHASHSCOPE_WERROR=$(WERROR) >/dev/null
+	cmake --build $(PACKAGE_DIR) -j $(JOBS)
+	rm -f $(PACKAGE_DIR)/hashscope_*.deb $(PACKAGE_DIR)/hashscope-*.tar.gz
+	cd $(PACKAGE_DIR) && cpack
+	@echo "make package: made"; ls -1 $(PACKAGE_DIR)/hashscope_*.deb $(PACKAGE_DIR)/hashscope-*.tar.gz | sed 's/^/  /'
 
 sanitize-asan: deps
 	cmake --preset asan -DHASHSCOPE_WERROR=$(WERROR) >/dev/null

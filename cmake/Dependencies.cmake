@@ -23,6 +23,11 @@ set_target_properties(cpuinfo::cpuinfo PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${CPUINFO_INCLUDE_DIR}")
 
 if(HASHSCOPE_BUILD_GUI)
+  # A cross build's sysroot made before it carried Qt (scripts/install-deps --arm64 makes it anew).
+  if(CMAKE_CROSSCOMPILING AND NOT EXISTS "${CMAKE_SYSROOT}/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/cmake/Qt6Widgets")
+    message(FATAL_ERROR "No Qt 6 in the sysroot ${CMAKE_SYSROOT}: run scripts/install-deps --arm64, which "
+                        "makes it anew with Qt, or configure with -DHASHSCOPE_BUILD_GUI=OFF")
+  endif()
   find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Concurrent Network PrintSupport Svg Test)  # qt6-base-dev, qt6-svg-dev
   find_package(QCustomPlotQt6 REQUIRED)                                              # libqcustomplot-dev
 endif()

@@ -34,6 +34,22 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
+# Qt 6: the arm64 libraries and CMake packages from the sysroot, but moc, uic and rcc from the host
+# (qt6-base-dev-tools): the sysroot's own are arm64 programs. Setting QT_HOST_PATH is what makes
+# Qt's CMake packages look for every Qt6*Tools package (Qt6CoreTools, Qt6WidgetsTools) in
+# QT_HOST_PATH_CMAKE_DIR first, with QT_HOST_PATH added to the find roots for that search only (so
+# the folder is not prefixed with the sysroot); the host's package then names the host's
+# /usr/lib/qt6/libexec/moc. Nothing else is looked for on the host.
+if(NOT DEFINED QT_HOST_PATH)
+  set(QT_HOST_PATH /usr CACHE PATH "Where the host's Qt 6 tools are installed (the prefix of lib/qt6/libexec)")
+endif()
+if(NOT DEFINED QT_HOST_PATH_CMAKE_DIR)
+  execute_process(COMMAND dpkg-architecture -qDEB_BUILD_MULTIARCH OUTPUT_VARIABLE host_multiarch
+                  OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  set(QT_HOST_PATH_CMAKE_DIR "${QT_HOST_PATH}/lib/${host_multiarch}/cmake" CACHE PATH
+      "The host's Qt 6 CMake packages (Qt6CoreTools and the other tools packages)")
+endif()
+
 # The host's pkg-config, reading only the sysroot's .pc files and prefixing the paths it prints.
 set(ENV{PKG_CONFIG_SYSROOT_DIR} "${HASHSCOPE_ARM64_SYSROOT}")
 set(ENV{PKG_CONFIG_LIBDIR}

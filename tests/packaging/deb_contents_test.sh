@@ -1,6 +1,8 @@
 # The Debian package: its control fields, dependencies computed by dpkg-shlibdeps (Qt 6 Widgets,
 # QCustomPlot, OpenSSL, ISA-L, xxHash, libcpuinfo), exactly the files of expected-files.txt, and
-# programs that run once unpacked into a scratch root.
+# programs that run once unpacked into a scratch root. A cross build's package (the arm64 preset)
+# is named for its programs' architecture, and they run under the emulator: HASHSCOPE_RUN_TARGET
+# names the script that runs them so (tests/CMakeLists.txt).
 #   deb_contents_test.sh DEB_DIR EXPECTED_FILES VERSION REFERENCE_DIR
 source "$(dirname "$0")/../cli/lib.sh"
 deb_dir=$1 expected_files=$2 version=$3 reference_dir=$4
@@ -13,7 +15,6 @@ same "Section, Priority" "utils optional" "$(field Section) $(field Priority)"
 holds "Homepage" "$(field Homepage)" "https://"
 holds "Maintainer has a name and an address" "$(field Maintainer)" "@"
 holds "Description has a long part" "$(field Description | sed -n '2,$p')" "hashscope-cli"
-same "the file is named as Debian names it" "hashscope_${version}_$(dpkg --print-architecture).deb" "$(basename "$deb")"
 
 depends=$(field Depends)
 echo "Depends: $depends"
@@ -33,16 +34,29 @@ same "nothing in it is owned by anyone but root" "" "$(dpkg-deb -c "$deb" | awk 
 
 root=$scratch/root
 dpkg-deb -x "$deb" "$root"
-no_display=(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM)
+# The architecture is the programs' own: Debian's name for the machine readelf reads in them.
+for program in hashscope-cli hashscope; do
+  machine=$(LC_ALL=C readelf -h "$root/usr/bin/$program" | sed -n 's/^ *Machine: *//p')
+  case $machine in
+    AArch64) arch=arm64 ;;
+    *X86-64) arch=amd64 ;;
+    *) arch="unknown machine '$machine'" ;;
+  esac
+  same "$program is built for the package's architecture" "$(field Architecture)" "$arch"
+done
+same "the file is named as Debian names it" "hashscope_${version}_$(field Architecture).deb" "$(basename "$deb")"
+
+run=(${HASHSCOPE_RUN_TARGET:+"$HASHSCOPE_RUN_TARGET"})
+no_display=(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "${run[@]}")
 for program in hashscope-cli hashscope; do
   holds "unpacked $program --version" "$("${no_display[@]}" "$root/usr/bin/$program" --version 2>&1 | head -1)" \
     "$program $version"
 done
 printf 'intact\n' >"$scratch/file.txt"
 same "unpacked hashscope-cli sum" "$(cd "$scratch" && b3sum file.txt)" \
-  "$(cd "$scratch" && "$root/usr/bin/hashscope-cli" sum -a blake3 file.txt 2>&1)"
+  "$(cd "$scratch" && "${run[@]}" "$root/usr/bin/hashscope-cli" sum -a blake3 file.txt 2>&1)"
 same "unpacked results list shows the reference runs it carries" "$(ls "$reference_dir"/*.json | wc -l)" \
-  "$(env -u HASHSCOPE_REFERENCE_DIR "$root/usr/bin/hashscope-cli" results list --json |
+  "$(env -u HASHSCOPE_REFERENCE_DIR "${run[@]}" "$root/usr/bin/hashscope-cli" results list --json |
      python3 -c 'import json,sys; print(sum(1 for r in json.load(sys.stdin) if r.get("reference")))')"
 same "the copyright file is machine-readable" \
   "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \

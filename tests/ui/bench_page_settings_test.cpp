@@ -23,6 +23,40 @@ using namespace hashscope;
 using namespace hashscope::ui;
 using namespace benchtest;
 
+namespace {
+
+// The crc32c kernels of this architecture that greying is tested with: the widest, `id`, cannot run
+// on this CPU without `missing` (its row names `nameHas`, its tooltip each of `tooltipHas`, and the
+// summary marks `mark`); with no features at all even `bareId` is greyed, naming `bareNameHas`.
+struct WidestKernel {
+    CpuFeatureSet missing;
+    QString id, nameHas;
+    QStringList tooltipHas;
+    QString mark, bareId, bareNameHas;
+};
+
+WidestKernel widestKernel() {
+#if defined(__aarch64__)
+    return {CpuFeatureSet{CpuFeature::arm_pmull},
+            QStringLiteral("pmull"),
+            QStringLiteral("pmull"),
+            {QStringLiteral("pmull")},
+            QStringLiteral("✗ PMULL"),
+            QStringLiteral("armv8"),
+            QStringLiteral("crc32")};
+#else
+    return {CpuFeatureSet{CpuFeature::avx512f, CpuFeature::avx512bw, CpuFeature::avx512vl, CpuFeature::vpclmulqdq},
+            QStringLiteral("vpclmul"),
+            QStringLiteral("avx512"),
+            {QStringLiteral("avx512f"), QStringLiteral("vpclmulqdq")},
+            QStringLiteral("✗ AVX-512F"),
+            QStringLiteral("sse42"),
+            QStringLiteral("sse4.2")};
+#endif
+}
+
+}  // namespace
+
 class BenchPageSettingsTest : public QObject, private PageFixture {
     Q_OBJECT
 
@@ -112,40 +146,39 @@ void BenchPageSettingsTest::badFieldsShowInlineErrors() {
 }
 
 void BenchPageSettingsTest::unavailableImplementationsAreGreyed() {
-    // This CPU without AVX-512 or VPCLMULQDQ: the widest CRC kernels cannot run.
-    const CpuFeatureSet reduced = host_cpu().features.without(
-        {CpuFeature::avx512f, CpuFeature::avx512bw, CpuFeature::avx512vl, CpuFeature::vpclmulqdq});
+    // This CPU without what the widest CRC kernel needs (AVX-512 and VPCLMULQDQ, or PMULL).
+    const WidestKernel widest = widestKernel();
+    const CpuFeatureSet reduced = host_cpu().features.without(widest.missing);
     BenchmarkPage page(host_cpu(), reduced);
     auto* tree = page.config()->tree();
-    QTreeWidgetItem* vpclmul = tree->implementationItem(QStringLiteral("crc32c"), QStringLiteral("vpclmul"));
-    QVERIFY(vpclmul);
-    QVERIFY(!(vpclmul->flags() & Qt::ItemIsEnabled));
-    QVERIFY(!(vpclmul->flags() & Qt::ItemIsUserCheckable));
-    QVERIFY2(vpclmul->text(ParticipantTree::Name).contains(QStringLiteral("needs")), qPrintable(vpclmul->text(0)));
-    QVERIFY(vpclmul->text(ParticipantTree::Name).contains(QStringLiteral("avx512")));
-    QVERIFY(vpclmul->toolTip(ParticipantTree::Name).contains(QStringLiteral("avx512f")));
-    QVERIFY(vpclmul->toolTip(ParticipantTree::Name).contains(QStringLiteral("vpclmulqdq")));
+    QTreeWidgetItem* greyed = tree->implementationItem(QStringLiteral("crc32c"), widest.id);
+    QVERIFY(greyed);
+    QVERIFY(!(greyed->flags() & Qt::ItemIsEnabled));
+    QVERIFY(!(greyed->flags() & Qt::ItemIsUserCheckable));
+    QVERIFY2(greyed->text(ParticipantTree::Name).contains(QStringLiteral("needs")), qPrintable(greyed->text(0)));
+    QVERIFY(greyed->text(ParticipantTree::Name).contains(widest.nameHas));
+    for (const QString& feature : widest.tooltipHas) {
+        QVERIFY2(greyed->toolTip(ParticipantTree::Name).contains(feature), qPrintable(feature));
+    }
     // Ticking the whole algorithm passes the greyed one by.
-    QTreeWidgetItem* crc32c = vpclmul->parent();
+    QTreeWidgetItem* crc32c = greyed->parent();
     crc32c->setCheckState(ParticipantTree::Name, Qt::Checked);
     const auto chosen = tree->selection();
     QVERIFY(!chosen.empty());
-    for (const auto& p : chosen) QVERIFY(p.implementation != "vpclmul");
+    for (const auto& p : chosen) QVERIFY(p.implementation != widest.id.toStdString());
     // An implementation the reduced CPU can run stays enabled.
     QTreeWidgetItem* table = tree->implementationItem(QStringLiteral("crc32c"), QStringLiteral("table"));
     QVERIFY(table && (table->flags() & Qt::ItemIsEnabled));
     // The summary beside the chart says what is missing.
     bool markedMissing = false;
-    for (const QLabel* label : page.findChildren<QLabel*>())
-        markedMissing |= label->text() == QStringLiteral("✗ AVX-512F");
+    for (const QLabel* label : page.findChildren<QLabel*>()) markedMissing |= label->text() == widest.mark;
     QVERIFY(markedMissing);
 
-    // With no features at all even the SSE4.2 kernel is greyed, naming sse4.2.
+    // With no features at all even the narrowest own kernel is greyed, naming what it needs.
     BenchmarkPage bare(host_cpu(), CpuFeatureSet{});
-    QTreeWidgetItem* sse42 =
-        bare.config()->tree()->implementationItem(QStringLiteral("crc32c"), QStringLiteral("sse42"));
-    QVERIFY(sse42 && !(sse42->flags() & Qt::ItemIsEnabled));
-    QVERIFY(sse42->text(ParticipantTree::Name).contains(QStringLiteral("sse4.2")));
+    QTreeWidgetItem* narrow = bare.config()->tree()->implementationItem(QStringLiteral("crc32c"), widest.bareId);
+    QVERIFY(narrow && !(narrow->flags() & Qt::ItemIsEnabled));
+    QVERIFY(narrow->text(ParticipantTree::Name).contains(widest.bareNameHas));
 }
 
 void BenchPageSettingsTest::settingsSurviveRecreatingThePage() {
