@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -95,12 +96,22 @@ private:
 };
 
 // A GnuPG home of its own in /tmp (short: gpg-agent's socket path has a small limit), removed with
-// everything in it when done, holding only the keys of the keyring files named.
+// everything in it when done, holding only the keys of the keyring files named. Its gpg.conf says
+// no-autostart: importing a public key otherwise starts a gpg-agent in the home, which outlives the
+// check and puts its sockets back while the home is being removed (an empty home was left behind
+// that way under AddressSanitizer's timing). Importing and verifying need no agent.
 class TemporaryHome {
 public:
     TemporaryHome() {
         std::string pattern = "/tmp/hashscope-gpg.XXXXXX";
-        if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+        if (::mkdtemp(pattern.data()) == nullptr) return;
+        path_ = pattern;
+        const std::string conf = path_ + "/gpg.conf";
+        const int fd = ::open(conf.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) return;  // then an agent may start; the home is still removed as before
+        constexpr std::string_view kConf = "no-autostart\n";
+        [[maybe_unused]] const auto written = ::write(fd, kConf.data(), kConf.size());
+        ::close(fd);
     }
     ~TemporaryHome() {
         if (path_.empty()) return;
