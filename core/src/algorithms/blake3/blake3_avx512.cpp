@@ -160,18 +160,12 @@ void hash_many_avx512(const std::uint8_t* input, std::size_t stride, std::size_t
     std::size_t done = lanes::hash_batches<Avx512>(input, stride, count, blocks, key, counter, increment_counter, flags,
                                                    flags_start, flags_end, out);
     // What is left: at most one batch of eight, one of four, then one at a time (SSE4.1 rows).
-    const auto rest = [&](auto batches) {
-        done +=
-            batches(input + done * stride, stride, count - done, blocks, key, counter + (increment_counter ? done : 0),
-                    increment_counter, flags, flags_start, flags_end, out + done);
-    };
-    rest(lanes::hash_batches<Avx512x8>);
-    rest(lanes::hash_batches<Avx512x4>);
-    if (done < count) {
-        hash_many_sse41(input + done * stride, stride, count - done, blocks, key,
-                        counter + (increment_counter ? done : 0), increment_counter, flags, flags_start, flags_end,
-                        out + done);
+    for (const auto batches : {lanes::hash_batches<Avx512x8>, lanes::hash_batches<Avx512x4>}) {
+        done = lanes::hash_rest(batches, done, input, stride, count, blocks, key, counter, increment_counter, flags,
+                                flags_start, flags_end, out);
     }
+    lanes::hash_rest(hash_many_sse41, done, input, stride, count, blocks, key, counter, increment_counter, flags,
+                     flags_start, flags_end, out);
 }
 
 }  // namespace detail

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "algorithms/blake3/blake3_kernel.hpp"
 
@@ -168,6 +169,29 @@ std::size_t hash_batches(const std::uint8_t* input, std::size_t stride, std::siz
                         increment_counter, flags, flags_start, flags_end, out + done);
     }
     return done;
+}
+
+// The inputs from `done` on, which whole batches left, to `narrower`: a hash_many of the same
+// signature (a narrower tier, or the one-at-a-time code), with the counter moved on as far.
+template <class HashMany>
+std::size_t hash_rest(HashMany narrower, std::size_t done, const std::uint8_t* input, std::size_t stride,
+                      std::size_t count, std::size_t blocks, const detail::ChainingValue& key, std::uint64_t counter,
+                      bool increment_counter, std::uint32_t flags, std::uint32_t flags_start, std::uint32_t flags_end,
+                      detail::ChainingValue* out) {
+    if (done >= count) return done;
+    using Result = decltype(narrower(input, stride, count, blocks, key, counter, increment_counter, flags, flags_start,
+                                     flags_end, out));
+    const auto rest = [&] {
+        return narrower(input + done * stride, stride, count - done, blocks, key,
+                        counter + (increment_counter ? done : 0), increment_counter, flags, flags_start, flags_end,
+                        out + done);
+    };
+    if constexpr (std::is_void_v<Result>) {
+        rest();
+        return count;
+    } else {
+        return done + rest();
+    }
 }
 
 }  // namespace hashscope::blake3::lanes

@@ -133,10 +133,8 @@ void hash_many_sse41(const std::uint8_t* input, std::size_t stride, std::size_t 
                      std::uint32_t flags_start, std::uint32_t flags_end, ChainingValue* out) {
     const std::size_t done = lanes::hash_batches<Sse41>(input, stride, count, blocks, key, counter, increment_counter,
                                                         flags, flags_start, flags_end, out);
-    if (done < count) {
-        hash_rows(input + done * stride, stride, count - done, blocks, key, counter + (increment_counter ? done : 0),
-                  increment_counter, flags, flags_start, flags_end, out + done);
-    }
+    lanes::hash_rest(hash_rows, done, input, stride, count, blocks, key, counter, increment_counter, flags, flags_start,
+                     flags_end, out);
 }
 
 }  // namespace detail
