@@ -66,6 +66,9 @@ Environment collect_environment(const CpuInfo& cpu) {
 #if defined(__clang__)
     env.compiler = std::string("clang++ ") + __clang_version__;
 #endif
+#if defined(HASHSCOPE_KERNEL_COMPILER)
+    env.compiler += "; " HASHSCOPE_KERNEL_COMPILER;
+#endif
     env.compiler_flags = HASHSCOPE_CXX_FLAGS;
     const BuildInfo& build = build_info();
     env.build_type = build.build_type;

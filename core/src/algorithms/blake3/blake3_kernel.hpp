@@ -67,6 +67,7 @@ void compress_sse41(const ChainingValue& cv, const std::uint8_t* block, std::uin
 // The tiers' entry points; a tier hands what is narrower than its batches to the SSE4.1 one.
 HashMany hash_many_portable;
 HashMany hash_many_sse41;
+HashMany hash_rows_sse41;  // one input after another, a block at a time (the SSE4.1 batches' rest)
 HashMany hash_many_avx2;
 HashMany hash_many_avx512;
 HashMany hash_many_neon;  // hands what is narrower than its batches to the portable one
