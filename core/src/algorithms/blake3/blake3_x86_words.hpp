@@ -123,7 +123,11 @@ public:
                 const std::uint8_t* p = input + i * stride + offset + 32 * half;
                 m[8 * half + i] = _mm256_loadu_si256(reinterpret_cast<const Reg*>(p));
                 if constexpr (Prefetch) {
-                    if (half == 0) _mm_prefetch(reinterpret_cast<const char*>(p + 256), _MM_HINT_T0);
+                    // Twelve blocks ahead (out of memory 256 B ahead was too late); from a chunk's
+                    // last twelve on, the same place in the next batch's chunk (eight chunks on),
+                    // which would otherwise start cold.
+                    const std::uint8_t* ahead = offset + 768 < stride ? p + 768 : p + 768 + (lanes - 1) * stride;
+                    if (half == 0) _mm_prefetch(reinterpret_cast<const char*>(ahead), _MM_HINT_T0);
                 }
             }
             transpose(m + 8 * half);
