@@ -14,6 +14,7 @@
 #include "verify/aligned_buffer.hpp"
 #include "verify/block_pipeline.hpp"
 #include "verify/digest_hooks.hpp"
+#include "verify/mapped_file.hpp"
 #include "verify/open_file.hpp"
 #include "verify/page_cache.hpp"
 #include "verify/piece_reader.hpp"
@@ -121,6 +122,25 @@ struct FileDigester::State {
         }
     }
 
+    // Hashes a mapped file serially, a block's worth at a time (for progress and cancel).
+    ReadOutcome read_mapped_inline(int fd, const MappedFile& file, const ProgressFn& progress,
+                                   const std::stop_token& stop) {
+        ReadOutcome outcome;
+        const auto bytes = file.bytes();
+        while (outcome.bytes < bytes.size()) {
+            if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
+            const auto window = bytes.subspan(outcome.bytes, std::min(buffer.size(), bytes.size() - outcome.bytes));
+            if (!read_mapped(window, [&] {
+                    for (auto* h : hasher_pointers) h->update(window);
+                })) {
+                return mapped_read_failure(fd, outcome.bytes + window.size(), outcome.bytes);
+            }
+            outcome.bytes += window.size();
+            if (progress) progress(outcome.bytes, bytes.size());
+        }
+        return outcome;
+    }
+
     std::uint64_t piece_size_for(std::uint64_t size) const {
         const std::uint64_t target = size / (std::uint64_t{threads()} * kPiecesPerThread);
         return std::clamp(std::bit_floor(std::max<std::uint64_t>(target, 1)), kMinPiece, kMaxPiece);
@@ -128,8 +148,8 @@ struct FileDigester::State {
 
     // The split read, or nothing when an algorithm's SplitDigest cannot be made (then the caller
     // falls back to the pipeline).
-    std::optional<FileHashResult> read_split(int fd, std::uint64_t size, const ProgressFn& progress,
-                                             const std::stop_token& stop) {
+    std::optional<FileHashResult> read_split(int fd, std::uint64_t size, const MappedFile* mapped,
+                                             const ProgressFn& progress, const std::stop_token& stop) {
         const auto piece_size = piece_size_for(size);
         std::vector<std::unique_ptr<SplitDigest>> splits;
         std::vector<SplitDigest*> pointers;
@@ -140,8 +160,9 @@ struct FileDigester::State {
             pointers.push_back(splits.back().get());
         }
         last = ReadStrategy::split_pieces;
-        auto result = from_outcome(run_piece_reader(fd, hooks.pread, size, piece_size, pointers, threads(),
-                                                    options.block_size, progress, stop));
+        auto result =
+            from_outcome(run_piece_reader(fd, hooks.pread, mapped ? mapped->bytes().data() : nullptr, size, piece_size,
+                                          pointers, threads(), options.block_size, progress, stop));
         if (result.status == FileStatus::ok) {
             for (auto* split : pointers) result.digests.push_back(split->finish());
         }
@@ -220,8 +241,20 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     const bool spinning = s.options.rotational || shared_disk;
     const bool cached =
         spinning && s.hooks.ask_cache_first && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
-    if (s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached)) {
-        result = s.read_split(file.fd.get(), size, progress, stop);
+    // Straight from the page cache for split pieces, and for one algorithm on one thread: with a
+    // second core the pipeline's reader copies there, off the hashing thread, which then reads
+    // from cache (SHA-256 of a cached 1 GiB file: 0.70 s against 0.73 s mapped, on Zen 3). On a
+    // spinning disk only when the file is cached (the disk's turns are about read calls), and
+    // never with a test's pread.
+    const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
+    std::optional<MappedFile> mapped;
+    if (s.options.map_files && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
+        (split || (s.hasher_pointers.size() == 1 && threads == 1))) {
+        mapped.emplace(file.fd.get(), size);
+        if (!mapped->ok()) mapped.reset();
+    }
+    if (split) {
+        result = s.read_split(file.fd.get(), size, mapped ? &*mapped : nullptr, progress, stop);
         // The pieces covered [0, size): one more byte means the file grew while it was read.
         if (result && result->status == FileStatus::ok) {
             std::byte probe{};
@@ -229,6 +262,10 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
                 return failure(FileStatus::changed, "the file changed while it was read (it grew)", result->bytes);
             }
         }
+    }
+    if (!result && mapped) {
+        s.last = ReadStrategy::inline_serial;
+        result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, progress, stop));
     }
     if (!result) {
         const bool pipelined = threads > 1 && size > s.options.inline_max_size;

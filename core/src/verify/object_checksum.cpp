@@ -103,8 +103,9 @@ ObjectChecksum composite_checksum(const std::filesystem::path& path, const Algor
     const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads =
         static_cast<unsigned>(std::min<std::uint64_t>(parts, options.threads == 0 ? cores : options.threads));
-    const ReadOutcome read = run_piece_reader(file.fd.get(), &::pread, size, std::max<std::uint64_t>(part_size, 1),
-                                              splits, threads, kReadBlock, {}, stop);
+    const ReadOutcome read =
+        run_piece_reader(file.fd.get(), &::pread, nullptr, size, std::max<std::uint64_t>(part_size, 1), splits, threads,
+                         kReadBlock, {}, stop);
     switch (read.end) {
         case ReadOutcome::End::complete:
             break;

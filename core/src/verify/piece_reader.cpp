@@ -11,16 +11,18 @@
 #include <vector>
 
 #include "verify/aligned_buffer.hpp"
+#include "verify/mapped_file.hpp"
 
 namespace hashscope::verify {
 namespace {
 
 class PieceReader {
 public:
-    PieceReader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size,
+    PieceReader(int fd, PreadFn pread_fn, const std::byte* mapped, std::uint64_t size, std::uint64_t piece_size,
                 std::span<SplitDigest* const> splits, std::size_t block_size, const ProgressFn& progress)
         : fd_(fd),
           pread_(pread_fn),
+          mapped_(mapped),
           size_(size),
           piece_size_(piece_size),
           splits_(splits),
@@ -29,6 +31,7 @@ public:
           pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
 
     void work(const std::stop_token& stop) {
+        if (mapped_ != nullptr) return work_mapped(stop);
         AlignedBuffer buffer(block_size_);
         if (!buffer.ok()) return fail(ReadOutcome::End::failed, "out of memory");
         for (std::size_t piece; (piece = next_piece_.fetch_add(1)) < pieces_;) {
@@ -46,6 +49,28 @@ public:
                 for (auto* split : splits_) split->piece(piece).update(block);
                 offset += static_cast<std::uint64_t>(n);
                 report(static_cast<std::uint64_t>(n));
+            }
+        }
+    }
+
+    // The same over the mapping: no buffer, no copy.
+    void work_mapped(const std::stop_token& stop) {
+        for (std::size_t piece; (piece = next_piece_.fetch_add(1)) < pieces_;) {
+            const std::uint64_t begin = piece * piece_size_;
+            const std::uint64_t end = std::min(size_, begin + piece_size_);
+            for (std::uint64_t offset = begin; offset < end;) {
+                if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
+                if (halted_.load(std::memory_order_relaxed)) return;
+                const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(block_size_, end - offset));
+                const std::span<const std::byte> block(mapped_ + offset, want);
+                if (!read_mapped(block, [&] {
+                        for (auto* split : splits_) split->piece(piece).update(block);
+                    })) {
+                    const auto why = mapped_read_failure(fd_, offset + want, 0);
+                    return fail(why.end, why.error);
+                }
+                offset += want;
+                report(want);
             }
         }
     }
@@ -76,6 +101,7 @@ private:
 
     int fd_;
     PreadFn pread_;
+    const std::byte* mapped_;
     std::uint64_t size_;
     std::uint64_t piece_size_;
     std::span<SplitDigest* const> splits_;
@@ -93,10 +119,10 @@ private:
 
 }  // namespace
 
-ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size,
-                             std::span<SplitDigest* const> splits, unsigned threads, std::size_t block_size,
-                             const ProgressFn& progress, const std::stop_token& stop) {
-    PieceReader reader(fd, pread_fn, size, piece_size, splits, block_size, progress);
+ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, std::uint64_t size,
+                             std::uint64_t piece_size, std::span<SplitDigest* const> splits, unsigned threads,
+                             std::size_t block_size, const ProgressFn& progress, const std::stop_token& stop) {
+    PieceReader reader(fd, pread_fn, mapped, size, piece_size, splits, block_size, progress);
     {
         std::vector<std::jthread> helpers;
         for (unsigned i = 1; i < threads; ++i) helpers.emplace_back([&] { reader.work(stop); });

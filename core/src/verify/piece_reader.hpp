@@ -16,9 +16,10 @@
 namespace hashscope::verify {
 
 // Reads bytes [0, size) of `fd` as pieces of `piece_size` on `threads` threads (the caller is one).
-// A read that ends before `size` (the file shrank) ends as short_read.
-ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, std::uint64_t size, std::uint64_t piece_size,
-                             std::span<SplitDigest* const> splits, unsigned threads, std::size_t block_size,
-                             const ProgressFn& progress, const std::stop_token& stop);
+// A read that ends before `size` (the file shrank) ends as short_read. With `mapped` (the file's
+// MappedFile bytes) the pieces are hashed from the mapping instead of read with `pread_fn`.
+ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, std::uint64_t size,
+                             std::uint64_t piece_size, std::span<SplitDigest* const> splits, unsigned threads,
+                             std::size_t block_size, const ProgressFn& progress, const std::stop_token& stop);
 
 }  // namespace hashscope::verify

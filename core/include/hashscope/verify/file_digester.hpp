@@ -35,6 +35,12 @@ struct DigestOptions {
     // is already in the page cache (otherwise the pieces would make the disk seek). Sharing the
     // disk between several files is the multi-file hasher's business (multi_file_hasher.hpp).
     bool rotational = false;
+    // Files at least this large are hashed straight from the page cache (mmap), saving read()'s
+    // copy, when they are read in pieces or by one algorithm on one thread (on a spinning disk:
+    // when already cached).
+    // A file truncated while mapped still ends as `changed`, never in a crash.
+    bool map_files = true;
+    std::uint64_t map_min_size = std::uint64_t{1} << 20;
 };
 
 // How a file was read, for verbose output and tests.
