@@ -31,30 +31,11 @@ public:
           pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
 
     void work(const std::stop_token& stop) {
-        if (mapped_ != nullptr) return work_mapped(stop);
-        AlignedBuffer buffer(block_size_);
-        if (!buffer.ok()) return fail(ReadOutcome::End::failed, "out of memory");
-        for (std::size_t piece; (piece = next_piece_.fetch_add(1)) < pieces_;) {
-            const std::uint64_t begin = piece * piece_size_;
-            const std::uint64_t end = std::min(size_, begin + piece_size_);
-            for (std::uint64_t offset = begin; offset < end;) {
-                if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
-                if (halted_.load(std::memory_order_relaxed)) return;
-                const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(block_size_, end - offset));
-                const ssize_t n = pread_(fd_, buffer.data(), want, static_cast<off_t>(offset));
-                if (n < 0 && errno == EINTR) continue;
-                if (n < 0) return fail(ReadOutcome::End::failed, std::string("read error: ") + std::strerror(errno));
-                if (n == 0) return fail(ReadOutcome::End::short_read, {});
-                const std::span<const std::byte> block(buffer.data(), static_cast<std::size_t>(n));
-                for (auto* split : splits_) split->piece(piece).update(block);
-                offset += static_cast<std::uint64_t>(n);
-                report(static_cast<std::uint64_t>(n));
-            }
+        AlignedBuffer buffer;  // a mapped file needs none
+        if (mapped_ == nullptr) {
+            buffer = AlignedBuffer(block_size_);
+            if (!buffer.ok()) return fail(ReadOutcome::End::failed, "out of memory");
         }
-    }
-
-    // The same over the mapping: no buffer, no copy.
-    void work_mapped(const std::stop_token& stop) {
         for (std::size_t piece; (piece = next_piece_.fetch_add(1)) < pieces_;) {
             const std::uint64_t begin = piece * piece_size_;
             const std::uint64_t end = std::min(size_, begin + piece_size_);
@@ -62,15 +43,10 @@ public:
                 if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
                 if (halted_.load(std::memory_order_relaxed)) return;
                 const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(block_size_, end - offset));
-                const std::span<const std::byte> block(mapped_ + offset, want);
-                if (!read_mapped(block, [&] {
-                        for (auto* split : splits_) split->piece(piece).update(block);
-                    })) {
-                    const auto why = mapped_read_failure(fd_, offset + want, 0);
-                    return fail(why.end, why.error);
-                }
-                offset += want;
-                report(want);
+                const std::size_t n = hash_block(piece, offset, want, buffer);
+                if (n == 0) return;
+                offset += n;
+                report(n);
             }
         }
     }
@@ -83,6 +59,34 @@ public:
     }
 
 private:
+    // Up to `want` bytes of `piece` at `offset` into every split: from the mapping, or read into
+    // `buffer`. Returns how many, or 0 once it has failed the read.
+    std::size_t hash_block(std::size_t piece, std::uint64_t offset, std::size_t want, const AlignedBuffer& buffer) {
+        if (mapped_ != nullptr) {
+            const std::span<const std::byte> block(mapped_ + offset, want);
+            if (!read_mapped(block, [&] {
+                    for (auto* split : splits_) split->piece(piece).update(block);
+                })) {
+                const auto why = mapped_read_failure(fd_, offset + want, 0);
+                fail(why.end, why.error);
+                return 0;
+            }
+            return want;
+        }
+        ssize_t n;
+        do {
+            n = pread_(fd_, buffer.data(), want, static_cast<off_t>(offset));
+        } while (n < 0 && errno == EINTR);
+        if (n <= 0) {
+            fail(n < 0 ? ReadOutcome::End::failed : ReadOutcome::End::short_read,
+                 n < 0 ? std::string("read error: ") + std::strerror(errno) : std::string());
+            return 0;
+        }
+        const std::span<const std::byte> block(buffer.data(), static_cast<std::size_t>(n));
+        for (auto* split : splits_) split->piece(piece).update(block);
+        return static_cast<std::size_t>(n);
+    }
+
     void report(std::uint64_t bytes) {
         const auto done = done_.fetch_add(bytes) + bytes;
         if (!progress_) return;
