@@ -21,9 +21,12 @@ print(" ".join(hashlib.new(a.replace("-", "_"), data).hexdigest() for a in sys.a
 want_b2=$(b2sum data | cut -d' ' -f1)
 want_b3=$(b3sum data | cut -d' ' -f1)
 want_xxh3=$(xxhsum -H3 data | sed 's/.* = //')
-# The four CRCs the PMULL kernels compute, SHA-1, SHA-384 and SHA3-256: "name=hex" words.
+# The rest of the algorithms (libraries on every model): xxhsum's other widths, and Python's below.
+want_xxhsum="xxh32=$(xxhsum -H0 data | cut -d' ' -f1) xxh64=$(xxhsum -H1 data | cut -d' ' -f1) xxh128=$(xxhsum -H2 data | cut -d' ' -f1)"
+# The four CRCs the PMULL kernels compute, SHA-1, SHA-384, SHA3-256 and the library-only SHA-224,
+# SHA-512/256, BLAKE2s and Adler-32: "name=hex" words.
 want_python=$(python3 - data <<'PY'
-import hashlib, sys
+import hashlib, sys, zlib
 data = open(sys.argv[1], "rb").read()
 def crc(width, reflected_poly):  # reflected, initial and final value all ones
     table = []
@@ -40,7 +43,9 @@ def crc(width, reflected_poly):  # reflected, initial and final value all ones
 print("crc32=" + crc(32, 0xEDB88320), "crc32c=" + crc(32, 0x82F63B78),
       "crc64nvme=" + crc(64, 0x9A6C9329AC4BC9B5), "crc64xz=" + crc(64, 0xC96C5795D7870F42),
       "sha1=" + hashlib.sha1(data).hexdigest(), "sha384=" + hashlib.sha384(data).hexdigest(),
-      "sha3-256=" + hashlib.sha3_256(data).hexdigest())
+      "sha3-256=" + hashlib.sha3_256(data).hexdigest(), "sha224=" + hashlib.sha224(data).hexdigest(),
+      "sha512-256=" + hashlib.new("sha512_256", data).hexdigest(), "blake2s=" + hashlib.blake2s(data).hexdigest(),
+      "adler32=" + format(zlib.adler32(data), "08x"))
 PY
 )
 algos=$("$cli" list --json | python3 -c 'import json,sys; print(",".join(dict.fromkeys(r["algorithm"] for r in json.load(sys.stdin))))')
@@ -57,9 +62,9 @@ rows = json.load(sys.stdin)
 print(" ".join(r["algorithm"] + "=" + r["implementation"] for r in rows
                if r["default"] and r["algorithm"] in ("crc32", "crc32c", "crc64nvme", "crc64xz", "sha1", "sha256", "sha512")))'
 }
-# The digests of `sum -a ALGORITHM data`, as name=hex words like want_python's.
+# The digests of `sum -a ALGORITHM data` for each ALGORITHM given, as name=hex words like want_python's.
 ours() {
-  for a in crc32 crc32c crc64nvme crc64xz sha1 sha384 sha3-256; do printf '%s=%s ' "$a" "$("$cli" sum -a "$a" data | cut -d' ' -f1)"; done | sed 's/ $//'
+  for a in "$@"; do printf '%s=%s ' "$a" "$("$cli" sum -a "$a" data | cut -d' ' -f1)"; done | sed 's/ $//'
 }
 
 # no-crypto: as a Raspberry Pi 4 (CRC32, no crypto extension); plain: ARMv8.0 without either.
@@ -84,7 +89,9 @@ for model in cortex-a53 cortex-a72 neoverse-n1 max no-crypto plain; do
 import json, sys
 print(" ".join(r["implementation"] for r in json.load(sys.stdin) if r["default"] and r["algorithm"] == "blake3"))')"
   same "$model: xxh3 as xxhsum -H3" "$want_xxh3" "$("$cli" sum -a xxh3 data | cut -d' ' -f1)"
-  same "$model: CRCs, sha1, sha384 and sha3-256 as Python's" "$want_python" "$(ours)"
+  same "$model: CRCs, sha1, sha384, sha3-256, sha224, sha512-256, blake2s and adler32 as Python's" "$want_python" \
+    "$(ours crc32 crc32c crc64nvme crc64xz sha1 sha384 sha3-256 sha224 sha512-256 blake2s adler32)"
+  same "$model: xxh32, xxh64 and xxh128 as xxhsum" "$want_xxhsum" "$(ours xxh32 xxh64 xxh128)"
   features=" $(features_of) "
   case $model in
     no-crypto) present="asimd crc32" absent="pmull sha1 sha2 sha512 sha3" ;;
