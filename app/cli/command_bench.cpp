@@ -234,9 +234,8 @@ int run_bench(int argc, char** argv, int first) {
 
     std::cout << to_table(report);
     std::cout << "\n"
-              << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
-              << report.environment.build_type << " build, " << report.results.size() << " cells in "
-              << std::lround(report.elapsed_s) << " s\n";
+              << bench::machine_label(report.environment) << ", " << report.environment.build_type << " build, "
+              << report.results.size() << " cells in " << std::lround(report.elapsed_s) << " s\n";
     for (const auto& w : report.environment.warnings) std::cerr << "warning: " << w << '\n';
     const bool written = write_outputs(args, report);
     if (!args.has("no-save")) keep_in_library(args, report);

@@ -41,6 +41,14 @@ std::string dispatch_text(const AppliedCalibration& applied) {
     return "the built-in table (not calibrated for this CPU and build: `hashscope-cli calibrate` measures)";
 }
 
+// [{"microarchitecture": "Cortex-A76", "cores": 4}, ...]; empty when the cores are all alike.
+nlohmann::json core_kinds_json(const CpuInfo& cpu) {
+    nlohmann::json kinds = nlohmann::json::array();
+    for (const auto& kind : cpu.core_kinds)
+        kinds.push_back({{"microarchitecture", kind.microarchitecture}, {"cores", kind.cores}});
+    return kinds;
+}
+
 nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry, const AppliedCalibration& applied) {
     nlohmann::json chosen = nlohmann::json::object();
     nlohmann::json by_band = nlohmann::json::object();
@@ -63,6 +71,7 @@ nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry, const Appli
             {"architecture", cpu.architecture},
             {"cores", cpu.cores},
             {"threads", cpu.threads},
+            {"core_kinds", core_kinds_json(cpu)},
             {"caches", {{"l1d", cpu.caches.l1d}, {"l2", cpu.caches.l2}, {"l3", cpu.caches.l3}}},
             {"features", cpu.features.names()},
             {"hypervisor", cpu.hypervisor},
@@ -76,7 +85,8 @@ void print_text(const CpuInfo& cpu, const Registry& registry, const AppliedCalib
               << "vendor:       " << cpu.vendor << '\n'
               << "microarch:    " << cpu.microarchitecture << '\n'
               << "architecture: " << cpu.architecture << '\n'
-              << "cores:        " << cpu.cores << " cores, " << cpu.threads << " threads\n"
+              << "cores:        " << cpu.cores << " cores, " << cpu.threads << " threads"
+              << (cpu.core_kinds.empty() ? "" : " (" + describe_core_kinds(cpu.core_kinds) + ")") << '\n'
               << "caches:       L1d " << human_bytes(cpu.caches.l1d) << ", L2 " << human_bytes(cpu.caches.l2) << ", L3 "
               << human_bytes(cpu.caches.l3) << '\n'
               << "hypervisor:   " << (cpu.hypervisor.empty() ? "none" : cpu.hypervisor) << '\n'

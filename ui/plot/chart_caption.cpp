@@ -46,6 +46,8 @@ QStringList machineLine(const bench::Environment& env) {
     QString cpu = env.cpu_model.empty() ? QStringLiteral("unknown CPU") : qs(env.cpu_model);
     if (!env.microarchitecture.empty()) cpu += QStringLiteral(" (%1)").arg(qs(env.microarchitecture));
     line << cpu;
+    // A big core and a little one measure differently: which kinds, and which one the run began on.
+    if (const std::string kinds = bench::core_kinds_label(env); !kinds.empty()) line << qs(kinds);
     if (env.cores > 0) {
         QString cores = QStringLiteral("%1 cores").arg(env.cores);
         if (env.threads > env.cores) cores += QStringLiteral(" / %1 threads").arg(env.threads);

@@ -87,8 +87,9 @@ QWidget* SystemPage::machineBox(const CpuInfo& cpu) {
     form->addRow(tr("Microarchitecture"),
                  value(qs(cpu.microarchitecture), QStringLiteral("systemMicroarchitecture"), box));
     form->addRow(tr("Architecture"), value(qs(cpu.architecture), QStringLiteral("systemArchitecture"), box));
-    form->addRow(tr("Cores"),
-                 value(tr("%1 cores, %2 threads").arg(cpu.cores).arg(cpu.threads), QStringLiteral("systemCores"), box));
+    QString cores = tr("%1 cores, %2 threads").arg(cpu.cores).arg(cpu.threads);
+    if (!cpu.core_kinds.empty()) cores += QStringLiteral(" (%1)").arg(qs(describe_core_kinds(cpu.core_kinds)));
+    form->addRow(tr("Cores"), value(cores, QStringLiteral("systemCores"), box));
     form->addRow(tr("Caches"), value(tr("L1d %1 per core · L2 %2 per core · L3 %3")
                                          .arg(cacheSizeText(cpu.caches.l1d), cacheSizeText(cpu.caches.l2),
                                               cacheSizeText(cpu.caches.l3)),

@@ -58,6 +58,8 @@ Environment collect_environment(const CpuInfo& cpu) {
     env.l2 = cpu.caches.l2;
     env.l3 = cpu.caches.l3;
     env.hypervisor = cpu.hypervisor;
+    env.core_kinds = describe_core_kinds(cpu.core_kinds);
+    env.started_on_core = current_core_kind();
     env.emulation = cpu.emulation;
     env.governor = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
     if (env.governor.empty()) env.governor = "unavailable";

@@ -30,7 +30,9 @@ json environment_json(const Environment& e) {
               {"cores", e.cores},
               {"threads", e.threads},
               {"features", e.features},
-              {"caches", {{"l1d", e.l1d}, {"l2", e.l2}, {"l3", e.l3}}}}},
+              {"caches", {{"l1d", e.l1d}, {"l2", e.l2}, {"l3", e.l3}}},
+              {"core_kinds", e.core_kinds},
+              {"started_on_core", e.started_on_core}}},
             {"hypervisor", e.hypervisor},
             {"emulation", e.emulation},
             {"governor", e.governor},
@@ -175,6 +177,8 @@ Environment environment_from(const json& j) {
     e.l1d = get_or<std::uint64_t>(caches, "l1d", 0);
     e.l2 = get_or<std::uint64_t>(caches, "l2", 0);
     e.l3 = get_or<std::uint64_t>(caches, "l3", 0);
+    e.core_kinds = get_or<std::string>(cpu, "core_kinds", "");
+    e.started_on_core = get_or<std::string>(cpu, "started_on_core", "");
     e.hypervisor = get_or<std::string>(j, "hypervisor", "");
     e.emulation = get_or<std::string>(j, "emulation", "");
     e.governor = get_or<std::string>(j, "governor", "");

@@ -124,11 +124,21 @@ std::string to_markdown(const BenchReport& report) {
             << " | ± " << number(error) << " | " << number(r.gb_per_s) << " |\n";
     }
     out << "\n"
-        << report.environment.cpu_model << " (" << report.environment.microarchitecture << "), "
-        << report.environment.build_type << ", HashScope " << report.environment.hashscope_version
+        << machine_label(report.environment) << ", " << report.environment.build_type << ", HashScope "
+        << report.environment.hashscope_version
         << (report.environment.git_revision.empty() ? "" : " (git " + report.environment.git_revision + ")") << ", "
         << report.environment.date << "\n";
     return out.str();
+}
+
+std::string core_kinds_label(const Environment& e) {
+    if (e.core_kinds.empty()) return {};
+    return e.core_kinds + " cores" + (e.started_on_core.empty() ? "" : ", started on a " + e.started_on_core);
+}
+
+std::string machine_label(const Environment& e) {
+    const std::string kinds = core_kinds_label(e);
+    return e.cpu_model + " (" + e.microarchitecture + ")" + (kinds.empty() ? "" : ", " + kinds);
 }
 
 }  // namespace hashscope::bench

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -95,6 +96,8 @@ constexpr std::string_view compiled_architecture() {
 #endif
 }
 
+std::string or_unknown(const std::string& value) { return value.empty() ? std::string("unknown") : value; }
+
 // What libcpuinfo knows that the rest of detection builds on.
 struct CpuinfoFacts {
     std::string package_name;
@@ -122,6 +125,14 @@ CpuinfoFacts fill_from_cpuinfo(CpuInfo& info) {
         facts.microarchitecture = cpu_detail::uarch_name(core->uarch);
     }
     info.features = cpu_detail::cpuinfo_features();
+    if (const std::uint32_t kinds = cpuinfo_get_uarchs_count(); kinds > 1) {
+        for (std::uint32_t i = 0; i < kinds; ++i) {
+            // One entry per index, so that current_core_kind() can index them as libcpuinfo does.
+            const cpuinfo_uarch_info* kind = cpuinfo_get_uarch(i);
+            const std::string_view name = kind != nullptr ? cpu_detail::uarch_name(kind->uarch) : std::string_view();
+            info.core_kinds.push_back({or_unknown(std::string(name)), kind != nullptr ? kind->core_count : 0U});
+        }
+    }
     return facts;
 }
 
@@ -131,8 +142,6 @@ void fill_from_os(CpuInfo& info, const ProcCpuinfo& proc) {
     cpu_detail::fill_missing_caches(info.caches);
     info.features = cpu_detail::fallback_features();
 }
-
-std::string or_unknown(const std::string& value) { return value.empty() ? std::string("unknown") : value; }
 
 CpuInfo detect() {
     CpuInfo info;
@@ -171,6 +180,22 @@ const CpuInfo& host_cpu() {
     // Function-local static: initialised exactly once, thread-safe, and only when first needed.
     static const CpuInfo info = detect();
     return info;
+}
+
+std::string describe_core_kinds(const std::vector<CoreKind>& kinds) {
+    std::string text;
+    for (const auto& kind : kinds) {
+        if (!text.empty()) text += " + ";
+        text += std::to_string(kind.cores) + " \u00d7 " + kind.microarchitecture;
+    }
+    return text;
+}
+
+std::string current_core_kind() {
+    const auto& kinds = host_cpu().core_kinds;  // detected first: libcpuinfo is initialised then
+    if (kinds.empty()) return {};
+    const std::uint32_t index = cpuinfo_get_current_uarch_index_with_default(UINT32_MAX);
+    return index < kinds.size() ? kinds[index].microarchitecture : std::string();
 }
 
 }  // namespace hashscope

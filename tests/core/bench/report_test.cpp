@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "hashscope/bench/report.hpp"
+#include "hashscope/cpu.hpp"
 
 namespace hashscope::bench {
 namespace {
@@ -53,6 +54,7 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
     EXPECT_EQ(back->environment.l1d, 32768U);
     EXPECT_EQ(back->environment.libraries.at("isal"), "2.30.0");
     EXPECT_EQ(back->environment.warnings, original.environment.warnings);
+    EXPECT_EQ(back->environment.core_kinds, "");  // cores all alike: nothing to say
     EXPECT_EQ(back->spec.preset, "quick");
     EXPECT_EQ(back->spec.modes, original.spec.modes);
     EXPECT_EQ(back->spec.participants, original.spec.participants);
@@ -70,6 +72,25 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
         EXPECT_EQ(b.cycles_per_byte.has_value(), a.cycles_per_byte.has_value());
         EXPECT_EQ(b.raw_ns_per_op, a.raw_ns_per_op);
     }
+}
+
+// A CPU that mixes kinds of core: the kinds and the one the run began on travel with the results
+// and name the machine in every report's last line.
+TEST(ReportJson, KeepsTheKindsOfCoreOfABigLittleCpu) {
+    auto original = sample_report();
+    original.environment.cpu_model = "Rockchip RK3588";
+    original.environment.microarchitecture = "Cortex-A76";
+    original.environment.core_kinds = describe_core_kinds({{"Cortex-A55", 4}, {"Cortex-A76", 4}});
+    original.environment.started_on_core = "Cortex-A55";
+    EXPECT_EQ(original.environment.core_kinds, "4 \u00d7 Cortex-A55 + 4 \u00d7 Cortex-A76");
+    auto back = report_from_json(to_json(original));
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(back->environment.core_kinds, original.environment.core_kinds);
+    EXPECT_EQ(back->environment.started_on_core, "Cortex-A55");
+    EXPECT_EQ(machine_label(back->environment),
+              "Rockchip RK3588 (Cortex-A76), 4 \u00d7 Cortex-A55 + 4 \u00d7 Cortex-A76 cores, started on a Cortex-A55");
+    EXPECT_NE(to_markdown(*back).find(machine_label(back->environment)), std::string::npos);
+    EXPECT_EQ(machine_label(sample_report().environment).find("cores"), std::string::npos);
 }
 
 TEST(ReportJson, RejectsWhatIsNotABenchmarkFile) {

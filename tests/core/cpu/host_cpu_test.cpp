@@ -153,6 +153,25 @@ TEST(HostCpu, ReportsIdentityAndTopology) {
 #endif
 }
 
+// Kinds of core are listed only where there are several, and add up to the cores counted; the
+// core a thread runs on is named only then.
+TEST(HostCpu, KindsOfCoreOnlyWhereTheyDiffer) {
+    const CpuInfo& cpu = host_cpu();
+    EXPECT_NE(cpu.core_kinds.size(), 1U);
+    if (cpu.core_kinds.empty()) {
+        EXPECT_EQ(current_core_kind(), "");
+        EXPECT_EQ(describe_core_kinds(cpu.core_kinds), "");
+        return;
+    }
+    unsigned cores = 0;
+    for (const auto& kind : cpu.core_kinds) cores += kind.cores;
+    EXPECT_EQ(cores, cpu.cores);
+    const std::string now = current_core_kind();
+    EXPECT_TRUE(std::any_of(cpu.core_kinds.begin(), cpu.core_kinds.end(), [&](const CoreKind& kind) {
+        return kind.microarchitecture == now;
+    })) << now;
+}
+
 TEST(HostCpu, ReportsOnlyThisArchitecturesFeatures) {
     for (const CpuFeature f : all_cpu_features()) {
         if (!host_cpu().features.has(f)) continue;

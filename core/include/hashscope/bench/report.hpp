@@ -22,7 +22,10 @@ struct Environment {
     std::uint64_t l1d = 0, l2 = 0, l3 = 0;
     std::string hypervisor;
     std::string emulation;  // CpuInfo::emulation; empty when native (and in files written before it was recorded)
-    std::string governor;   // "performance", "powersave", ... or "unavailable"
+    // On a CPU that mixes kinds of core: describe_core_kinds() ("4 × Cortex-A76 + 4 × Cortex-A55")
+    // and the kind the run started on (current_core_kind()); both empty when the cores are alike.
+    std::string core_kinds, started_on_core;
+    std::string governor;  // "performance", "powersave", ... or "unavailable"
     std::string os, compiler, compiler_flags, build_type, hashscope_version, date;
     std::string git_revision;  // of the HashScope build that measured; empty in files written before it was recorded
     std::map<std::string, std::string> libraries;
@@ -32,6 +35,11 @@ struct Environment {
 };
 
 // How a cell compares with the same cell of a baseline run.
+// "4 × Cortex-A76 + 4 × Cortex-A55 cores, started on a Cortex-A76"; empty when the cores are alike.
+std::string core_kinds_label(const Environment& e);
+// "AMD EPYC (Zen 3)": the CPU as a report's last line names it, with core_kinds_label() if any.
+std::string machine_label(const Environment& e);
+
 struct Comparison {
     double baseline_mean = 0;   // ns/op
     double baseline_error = 0;  // ns/op
