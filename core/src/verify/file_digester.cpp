@@ -135,6 +135,7 @@ struct FileDigester::State {
                 })) {
                 return mapped_read_failure(fd, outcome.bytes + window.size(), outcome.bytes);
             }
+            release_mapped(window);
             outcome.bytes += window.size();
             if (progress) progress(outcome.bytes, bytes.size());
         }

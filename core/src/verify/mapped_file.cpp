@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -99,6 +100,15 @@ bool run_guarded(std::span<const std::byte> window, void (*touch)(void*), void* 
 }
 
 }  // namespace detail
+
+void release_mapped(std::span<const std::byte> window) {
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    // Whole pages only: a page shared with the next window may still be read by another thread
+    // (that would only cost it a fault from the page cache, but there is no need).
+    const auto begin = (reinterpret_cast<std::uintptr_t>(window.data()) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(window.data()) + window.size()) / page * page;
+    if (begin < end) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
 
 ReadOutcome mapped_read_failure(int fd, std::uint64_t end, std::uint64_t bytes) {
     struct stat now {};

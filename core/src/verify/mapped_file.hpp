@@ -45,6 +45,10 @@ bool read_mapped(std::span<const std::byte> window, Touch&& touch) {
         window, [](void* context) { (*static_cast<Touch*>(context))(); }, &touch);
 }
 
+// Unmaps the whole pages of a window once hashed; they stay in the page cache. Otherwise every
+// page read stays mapped until the end, and a 10 GiB file would count 10 GiB of resident memory.
+void release_mapped(std::span<const std::byte> window);
+
 // Why a read_mapped() of bytes up to `end` failed: the file is now shorter (short_read), or it is
 // not and the page could not be read (failed, an I/O error). `bytes`: what was hashed before.
 ReadOutcome mapped_read_failure(int fd, std::uint64_t end, std::uint64_t bytes);

@@ -71,6 +71,7 @@ private:
                 fail(why.end, why.error);
                 return 0;
             }
+            release_mapped(block);
             return want;
         }
         ssize_t n;
