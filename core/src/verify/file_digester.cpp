@@ -264,7 +264,7 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
             }
         }
     }
-    if (!result && mapped) {
+    if (!result && mapped && !split) {  // (a split that could not be made falls to the pipeline)
         s.last = ReadStrategy::inline_serial;
         result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, progress, stop));
     }
