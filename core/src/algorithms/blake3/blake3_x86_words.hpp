@@ -68,9 +68,10 @@ public:
     }
 };
 
-// Eight inputs in 256-bit registers (AVX2 and up). Prefetch: fetch each input's next block ahead
-// while loading this one, for the tier whose batches run over whole chunks (eight streams a chunk
-// apart are more than the hardware prefetchers follow); AVX-512's eight-wide leftovers go without.
+// Eight inputs in 256-bit registers (AVX2 and up). Prefetch: fetch each input's bytes twelve
+// blocks ahead while loading this one, for the tier whose batches run over whole chunks (the stride
+// is a chunk; eight streams a chunk apart are more than the hardware prefetchers follow);
+// AVX-512's eight-wide leftovers go without.
 template <class Tier, bool Prefetch>
 struct Words256 {
 private:
