@@ -299,20 +299,39 @@ struct FoldTables {
         t.barrett[0] = Poly::barrett_mu;
         t.barrett[1] = Poly::barrett_poly;
 
+        // Entry d is {x^(128 d + 63), x^(128 d - 1)}: by_distance's hi at d and its lo at d - 1.
         for (std::size_t d = 0; d < max_distance; ++d) {
             const std::size_t i = max_distance - 1 - d;
-            t.by_distance_exact[2 * i] = Poly::fold_constant(128 * d + 64);
-            t.by_distance_exact[2 * i + 1] = d == 0 ? Poly::inverse_x : Poly::fold_constant(128 * d);
+            t.by_distance_exact[2 * i] = t.by_distance[2 * i + 1];
+            t.by_distance_exact[2 * i + 1] = d == 0 ? Poly::inverse_x : t.by_distance[2 * i + 2];
         }
+        // by_tail and by_tail_exact, lane by lane: each lane further from the end multiplies the
+        // four constants by x^128 (modulo P^ and modulo P), one product each instead of a power.
+        // Only the first lane of each padding is a power (clang's constant evaluator spent tens of
+        // seconds per translation unit exponentiating all of them).
+        using Word = typename Poly::Word;
+        constexpr unsigned word_shift = 64 - Poly::width;
+        const Word step_mod_p = Poly::xpow(128);
+        const auto word_of = [](std::uint64_t r64) { return static_cast<Word>(r64 >> word_shift); };
         for (std::size_t pad = 0; pad < 16; ++pad) {
+            // Lane d's exponent is e = 128 d + 64 - 8 pad; hi is zero while e <= 0 (d = 0, pad >= 8).
+            const auto e0 = static_cast<std::int64_t>(64) - static_cast<std::int64_t>(8 * pad);
+            std::uint64_t tail_lo = Poly::fold_constant(static_cast<std::uint64_t>(e0 + 64));
+            const std::size_t first_hi = e0 > 0 ? 0 : 1;
+            std::uint64_t tail_hi =
+                Poly::fold_constant(static_cast<std::uint64_t>(e0 + 128 * static_cast<std::int64_t>(first_hi)));
+            Word exact_lo = word_of(Poly::fold_constant_mod_p(e0));
+            Word exact_hi = word_of(Poly::fold_constant_mod_p(e0 - 64));
             for (std::size_t d = 0; d < tail_lanes; ++d) {
                 const std::size_t i = 2 * (tail_lanes * pad + tail_lanes - 1 - d);
-                const auto e = static_cast<std::int64_t>(128 * d + 64) - static_cast<std::int64_t>(8 * pad);  // x^e
-                t.by_tail[i] = Poly::fold_constant(static_cast<std::uint64_t>(e + 64));
-                t.by_tail[i + 1] = e > 0 ? Poly::fold_constant(static_cast<std::uint64_t>(e)) : 0;
-                const std::int64_t ex = e - 64;
-                t.by_tail_exact[i] = Poly::fold_constant_mod_p(ex + 64);
-                t.by_tail_exact[i + 1] = Poly::fold_constant_mod_p(ex);
+                t.by_tail[i] = tail_lo;
+                t.by_tail[i + 1] = d < first_hi ? 0 : tail_hi;
+                t.by_tail_exact[i] = std::uint64_t{exact_lo} << word_shift;
+                t.by_tail_exact[i + 1] = std::uint64_t{exact_hi} << word_shift;
+                tail_lo = gf2::mul_mod<std::uint64_t>(tail_lo, step, Poly::lifted);
+                if (d >= first_hi) tail_hi = gf2::mul_mod<std::uint64_t>(tail_hi, step, Poly::lifted);
+                exact_lo = Poly::multiply(exact_lo, step_mod_p);
+                exact_hi = Poly::multiply(exact_hi, step_mod_p);
             }
         }
         set(t.hybrid_sse_gap, Poly::fold_pair(8 * (hybrid_sse_streams * hybrid_sse_scalar_bytes + 64)));
