@@ -13,12 +13,11 @@ namespace {
 // Beyond the last-level cache memory sets the pace, and the SSE4.2 kernel's three streams far
 // apart read faster than one stream, prefetched or not (Zen 3, 64 MiB: 13 against 10.7 GB/s).
 constexpr std::size_t kThreeStreamsFrom = std::size_t{16} << 20;
-// Short messages: the narrow kernel, built by GCC, below 32 bytes (one or two lanes; clang's build
-// of the same lines here, whose prologue is the long loop's, took 5.4-7.2 ns at 16 B against
-// 3.7-5.1 on Zen 3), and below 192 bytes one chain of CRC32 instructions rather than lanes and a
-// reduction (Zen 3, 32 to 176 B: 4.3-14.5 against 6.4-21 ns; on the Intel Xeon class the AVX-512
-// lanes also lost at 64 B, 4.2 against 3.1 ns). From 192 B, where the SSE4.2 kernel starts its
-// three streams, the lanes win.
+// Short messages: below 32 bytes the narrow kernel (one or two lanes; its GCC build of them took
+// 3.7-5.1 ns at 16 B on Zen 3 against 5.4-7.2 for this file's clang build of the same lines), and
+// below 192 bytes one chain of CRC32 instructions rather than lanes and a reduction (Zen 3, 32 to
+// 176 B: 4.3-14.5 against 6.4-21 ns; on the Intel Xeon class the AVX-512 lanes also lost at 64 B,
+// 4.2 against 3.1 ns). From 192 B, where the SSE4.2 kernel starts its three streams, the lanes win.
 constexpr std::size_t kOneStreamFrom = 32;
 constexpr std::size_t kLanesFrom = 192;
 
