@@ -35,6 +35,7 @@ inline void ii(u32& a, u32 b, u32 c, u32 d, u32 x, u32 t, int s) { a = b + std::
 void compress_md5_portable(std::uint32_t* state, const std::byte* data, std::size_t blocks) {
     u32 a = state[0], b = state[1], c = state[2], d = state[3];
     for (std::size_t block = 0; block < blocks; ++block, data += 64) {
+        __builtin_prefetch(data + kPrefetchAhead);  // md_kernels.hpp says why
         u32 x[16];
         for (int i = 0; i < 16; ++i) x[i] = load_le(data + std::ptrdiff_t{4} * i);
         const u32 a0 = a, b0 = b, c0 = c, d0 = d;

@@ -22,6 +22,7 @@ void compress_sha1_shani(std::uint32_t* state, const std::byte* data, std::size_
     __m128i e_vec = _mm_set_epi32(static_cast<int>(state[4]), 0, 0, 0);
 
     for (std::size_t block = 0; block < blocks; ++block, data += 64) {
+        __builtin_prefetch(data + kPrefetchAhead);  // md_kernels.hpp says why
         const __m128i abcd_in = abcd;
         const __m128i e_in = e_vec;
         // w[j % 4] holds message group j (words 4j..4j+3) from when it is complete.

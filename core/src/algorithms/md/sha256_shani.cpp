@@ -42,6 +42,7 @@ void compress_sha256_shani(std::uint32_t* state, const std::byte* data, std::siz
     __m128i cdgh = _mm_blend_epi16(t1, t0, 0xF0);
 
     for (std::size_t block = 0; block < blocks; ++block, data += 64) {
+        __builtin_prefetch(data + kPrefetchAhead);  // md_kernels.hpp says why
         const __m128i abef_in = abef;
         const __m128i cdgh_in = cdgh;
         // w[j % 4] holds message group j (words 4j..4j+3) from when it is complete.
