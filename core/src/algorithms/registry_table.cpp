@@ -76,6 +76,11 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "crc32c", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32c_vpclmul},
+    {.algorithm = "crc32c", .id = "vpclmul-fullrate", .backend = "own", .needs = kVpclmul, .priority = 78,
+     .description = "AVX-512 VPCLMULQDQ folding + crc32 instruction, a fifth in crc32",
+     .extend = crc::extend_crc32c_vpclmul_full_rate},
+    {.algorithm = "crc32c", .id = "vpclmul-fold", .backend = "own", .needs = kVpclmul, .priority = 75,
+     .description = "AVX-512 VPCLMULQDQ folding only, 4x512 bits", .extend = crc::extend_crc32c_vpclmul_fold},
 #endif
 #if defined(HASHSCOPE_AARCH64_KERNELS)
     {.algorithm = "crc32c", .id = "pmull", .backend = "own", .needs = kPmullCrc, .priority = 70,

@@ -13,6 +13,10 @@
 //           steps). Four places read at once:
 //           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB)
 //           and beyond L3, with whole blocks prefetched (above 16 MiB).
+// Where VPCLMULQDQ issues every cycle (Intel Xeon), a third and fourth entry point: the stream with
+// four vector lines a group (a fifth of the data in CRC32; extend_crc32c_vpclmul_full_rate), and
+// folding alone (extend_crc32c_vpclmul_fold). Which wins depends on the core and the size, so the
+// registry lists all three and calibration chooses (docs/performance.md has the figures).
 #include "algorithms/crc/crc_vpclmul.hpp"
 #include "algorithms/crc/crc_vpclmul_kernel.hpp"
 
@@ -192,9 +196,10 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
 // xored into the 4 bytes that follow it (a CRC register is "xor me into the next bytes"). Those bytes begin the next
 // group's first vector line: a chain costs one xor into a load, no multiplication, and the accumulators fold over the
 // scalar lines (zeros to them) by the iteration's length. 10.7 CRC32 per 256 vector bytes.
+template <std::size_t VectorLines>
 struct StreamShape {
     static constexpr std::size_t groups = 2;
-    static constexpr std::size_t vector_lines = 3;  // per group
+    static constexpr std::size_t vector_lines = VectorLines;  // per group
     static constexpr std::size_t accumulators = groups * vector_lines;
     static constexpr std::size_t group_bytes = 64 * (vector_lines + 1);
     static constexpr std::size_t iteration = groups * group_bytes;
@@ -204,17 +209,22 @@ struct StreamShape {
     }
     static constexpr std::size_t chain_offset(std::size_t g) { return g * group_bytes + 64 * vector_lines; }
 };
+// A quarter of the data in CRC32: for Zen 4, whose VPCLMULQDQ issues every other cycle.
+using HalfRateStream = StreamShape<3>;
+// A fifth: where VPCLMULQDQ issues every cycle (Intel Xeon), 16 of them and 16 CRC32 per 640
+// bytes keep both ports equally busy.
+using FullRateStream = StreamShape<4>;
 
+template <class S>
 struct StreamConstants {
-    alignas(16) std::uint64_t step[2]{};                              // one iteration forward
-    alignas(16) std::uint64_t enter[4][2]{};                          // x_j -> accumulator j's first line
-    alignas(16) std::uint64_t leave[StreamShape::accumulators][2]{};  // accumulator m -> x_(m mod 4)
+    alignas(16) std::uint64_t step[2]{};                    // one iteration forward
+    alignas(16) std::uint64_t enter[4][2]{};                // x_j -> accumulator j's first line
+    alignas(16) std::uint64_t leave[S::accumulators][2]{};  // accumulator m -> x_(m mod 4)
 };
 
-template <class Poly>
-constexpr StreamConstants make_stream_constants() {
-    using S = StreamShape;
-    StreamConstants t;
+template <class Poly, class S>
+constexpr StreamConstants<S> make_stream_constants() {
+    StreamConstants<S> t;
     const auto set = [](std::uint64_t(&dst)[2], std::size_t bytes) {
         const auto pair = Poly::fold_pair(8 * bytes);
         dst[0] = pair[0];
@@ -227,8 +237,8 @@ constexpr StreamConstants make_stream_constants() {
     for (std::size_t m = 0; m < S::accumulators; ++m) set(t.leave[m], S::iteration - S::offset(m) + 64 * (m % 4));
     return t;
 }
-template <class Poly>
-inline constexpr StreamConstants stream_constants = make_stream_constants<Poly>();
+template <class Poly, class S>
+inline constexpr StreamConstants<S> stream_constants = make_stream_constants<Poly, S>();
 
 // A CRC32 chain from zero over the 64 bytes at s, as the low 32 bits of a vector.
 HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
@@ -268,10 +278,10 @@ HASHSCOPE_CRC_INLINE __m512i chain_line(std::uintptr_t s) {
     "(%[p]), %[c]\n\t"                    \
     "crc32q " o3 "(%[p]), %[c]\n\t"
 
-HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulators], __m512i& pending, __m512i k,
+HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[HalfRateStream::accumulators], __m512i& pending, __m512i k,
                                            std::uintptr_t a) {
-    static_assert(StreamShape::iteration == 512 && StreamShape::chain_offset(0) == 192 &&
-                      StreamShape::offset(3) == 256 && StreamShape::chain_offset(1) == 448,
+    using S = HalfRateStream;
+    static_assert(S::iteration == 512 && S::chain_offset(0) == 192 && S::offset(3) == 256 && S::chain_offset(1) == 448,
                   "the offsets written below");
     __m512i t0;
     __m512i t1;
@@ -284,7 +294,28 @@ HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulator
                         HASHSCOPE_CRC32X4("480", "488", "496", "504") "vmovq %[c], %x[pend]"
         : [y0] "+v"(y[0]), [y1] "+v"(y[1]), [y2] "+v"(y[2]), [y3] "+v"(y[3]), [y4] "+v"(y[4]), [y5] "+v"(y[5]),
           [pend] "+v"(pending), [t0] "=&v"(t0), [t1] "=&v"(t1), [c] "=&r"(c)
-        : [k] "v"(k), [p] "r"(a), "m"(*reinterpret_cast<const std::byte(*)[StreamShape::iteration]>(a)));
+        : [k] "v"(k), [p] "r"(a), "m"(*reinterpret_cast<const std::byte(*)[HalfRateStream::iteration]>(a)));
+}
+
+// The same with four vector lines a group: the chain's CRC32s between the second, third and fourth
+// folds.
+HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[FullRateStream::accumulators], __m512i& pending, __m512i k,
+                                           std::uintptr_t a) {
+    using S = FullRateStream;
+    static_assert(S::iteration == 640 && S::chain_offset(0) == 256 && S::offset(4) == 320 && S::chain_offset(1) == 576,
+                  "the offsets written below");
+    __m512i t0;
+    __m512i t1;
+    std::uint64_t c;
+    asm(HASHSCOPE_FOLD_INJECTED("y0", "0") "xorl %k[c], %k[c]\n\t" HASHSCOPE_FOLD("y1", "64") HASHSCOPE_CRC32X4(
+            "256", "264", "272", "280") HASHSCOPE_FOLD("y2", "128") HASHSCOPE_CRC32X4("288", "296", "304", "312")
+            HASHSCOPE_FOLD("y3", "192") "vmovq %[c], %x[pend]\n\t" HASHSCOPE_FOLD_INJECTED(
+                "y4", "320") "xorl %k[c], %k[c]\n\t" HASHSCOPE_FOLD("y5", "384")
+                HASHSCOPE_CRC32X4("576", "584", "592", "600") HASHSCOPE_FOLD("y6", "448")
+                    HASHSCOPE_CRC32X4("608", "616", "624", "632") HASHSCOPE_FOLD("y7", "512") "vmovq %[c], %x[pend]"
+        : [y0] "+v"(y[0]), [y1] "+v"(y[1]), [y2] "+v"(y[2]), [y3] "+v"(y[3]), [y4] "+v"(y[4]), [y5] "+v"(y[5]),
+          [y6] "+v"(y[6]), [y7] "+v"(y[7]), [pend] "+v"(pending), [t0] "=&v"(t0), [t1] "=&v"(t1), [c] "=&r"(c)
+        : [k] "v"(k), [p] "r"(a), "m"(*reinterpret_cast<const std::byte(*)[FullRateStream::iteration]>(a)));
 }
 #undef HASHSCOPE_FOLD_INJECTED
 #undef HASHSCOPE_FOLD
@@ -292,12 +323,11 @@ HASHSCOPE_CRC_INLINE void stream_iteration(__m512i (&y)[StreamShape::accumulator
 
 // Iterations while at least one and 256 bytes are left; the accumulators then hold the 256
 // bytes before a, as after the plain loop.
-template <class Poly>
+template <class Poly, class S>
 HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                             std::size_t& left) {
-    using S = StreamShape;
     constexpr std::size_t iteration_lanes = S::iteration / 16;
-    const auto& t = stream_constants<Poly>;
+    const auto& t = stream_constants<Poly, S>;
     __m512i y[S::accumulators];
     __m512i pending = _mm512_setzero_si512();  // the last chain's register, for the next line
     // the first iteration: its lines, and x_0..x_3 carried onto the first four
@@ -328,12 +358,9 @@ HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x
     x1 = loadu(at(a + 64));
     x2 = loadu(at(a + 128));
     x3 = loadu(at(a + 192));
-    x0 = fold_into(y[0], broadcast(t.leave[0]), x0);
-    x1 = fold_into(y[1], broadcast(t.leave[1]), x1);
-    x2 = fold_into(y[2], broadcast(t.leave[2]), x2);
-    x3 = fold_into(y[3], broadcast(t.leave[3]), x3);
-    x0 = fold_into(y[4], broadcast(t.leave[4]), x0);
-    x1 = fold_into(y[5], broadcast(t.leave[5]), x1);
+    __m512i* const x[4] = {&x0, &x1, &x2, &x3};
+#pragma GCC unroll 8
+    for (std::size_t m = 0; m < S::accumulators; ++m) *x[m % 4] = fold_into(y[m], broadcast(t.leave[m]), *x[m % 4]);
     a += 256;
     left -= 16;
 }
@@ -352,10 +379,22 @@ struct Crc32Instructions {
             hybrid_blocks<Poly, HybridOutOfCache, true>(x0, x1, x2, x3, a, left, k);
         } else if (bytes >= kBlocksFrom && bytes < kBlocksBelow) {
             hybrid_blocks<Poly, HybridLarge, false>(x0, x1, x2, x3, a, left, k);
-        } else if (left >= StreamShape::iteration / 16 + 16) {
-            stream_iterations<Poly>(x0, x1, x2, x3, a, left);
+        } else if (left >= HalfRateStream::iteration / 16 + 16) {
+            stream_iterations<Poly, HalfRateStream>(x0, x1, x2, x3, a, left);
         }
         if (left >= HybridSmall::block / 16 + 16) hybrid_blocks<Poly, HybridSmall, false>(x0, x1, x2, x3, a, left, k);
+    }
+};
+
+// The Interleave for a full-rate multiplier: the stream of FullRateStream at every size from two
+// iterations (the blocks' switches above were measured on Zen 4 only).
+struct FullRateCrc32Instructions {
+    template <class Poly>
+    HASHSCOPE_CRC_INLINE static void fold(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
+                                          std::size_t& left, __m512i) {
+        static_assert(has_crc32_instruction<Poly>);
+        if (left >= FullRateStream::iteration / 16 + 16)
+            stream_iterations<Poly, FullRateStream>(x0, x1, x2, x3, a, left);
     }
 };
 
@@ -363,6 +402,14 @@ struct Crc32Instructions {
 
 std::uint64_t extend_crc32c_vpclmul(std::uint64_t value, const std::byte* data, std::size_t size) {
     return vpclmul_extend<Crc32cPoly, Crc32Instructions>(value, data, size);
+}
+
+std::uint64_t extend_crc32c_vpclmul_full_rate(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc32cPoly, FullRateCrc32Instructions>(value, data, size);
+}
+
+std::uint64_t extend_crc32c_vpclmul_fold(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return vpclmul_extend<Crc32cPoly>(value, data, size);
 }
 
 }  // namespace hashscope::crc
