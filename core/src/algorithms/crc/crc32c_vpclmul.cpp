@@ -386,8 +386,8 @@ struct Crc32Instructions {
     }
 };
 
-// The Interleave for a full-rate multiplier: the stream of FullRateStream at every size from two
-// iterations (the blocks' switches above were measured on Zen 4 only).
+// The Interleave for a full-rate multiplier: the stream of FullRateStream whenever an iteration
+// and 256 bytes are left, without the blocks (their size switches above were measured on Zen 4).
 struct FullRateCrc32Instructions {
     template <class Poly>
     HASHSCOPE_CRC_INLINE static void fold(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,

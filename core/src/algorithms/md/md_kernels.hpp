@@ -8,10 +8,10 @@
 
 namespace hashscope::detail::md {
 
-// How far ahead of the block being compressed the x86 kernels prefetch. The file pipeline hands
-// a hasher blocks that its reader thread has just copied on another core; on an Intel Xeon
-// (Sapphire Rapids or later) the hardware prefetchers did not fetch those lines across 4 KiB
-// pages in time, and SHA-256 of a cached file ran at two thirds of its speed on hot data. One
+// How far ahead of the block being compressed the MD5, SHA-1 and SHA-256 kernels prefetch. The
+// file pipeline hands a hasher blocks that its reader thread has just copied on another core; on
+// an Intel Xeon (Sapphire Rapids or later) the hardware prefetchers did not bring those lines in
+// ahead of the rounds, and SHA-256 of a cached file ran at two thirds of its hot speed. One
 // prefetch a block costs nothing measurable when the data is already near (docs/performance.md).
 inline constexpr std::ptrdiff_t kPrefetchAhead = 1024;
 
