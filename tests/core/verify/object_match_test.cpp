@@ -4,6 +4,7 @@
 #include "hashscope/verify/object_match.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <random>
@@ -16,9 +17,9 @@ constexpr std::uint64_t kMiB = 1 << 20;
 class ObjectMatchTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        path_ = std::filesystem::temp_directory_path() /
-                ("hashscope-object-match-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        path_ =
+            std::filesystem::temp_directory_path() / ("hashscope-object-match-" + std::to_string(::getpid()) + "-" +
+                                                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
         std::mt19937 random(7);
         std::string bytes(10 * kMiB + 5, '\0');
         for (char& c : bytes) c = static_cast<char>(random());
