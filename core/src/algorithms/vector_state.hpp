@@ -6,6 +6,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+
+#include "cpu/cpuid.hpp"
 #endif
 
 namespace hashscope::detail {
@@ -14,8 +16,10 @@ namespace hashscope::detail {
 __attribute__((target("avx"))) inline void zero_upper_avx() { _mm256_zeroupper(); }
 
 inline void clear_upper_vector_state() {
-    // vzeroupper is an illegal instruction without AVX; the check is made once.
-    static const bool has_avx = __builtin_cpu_supports("avx");
+    // vzeroupper is an illegal instruction without AVX; the check is made once. (Not with
+    // __builtin_cpu_supports: that links libgcc's CPU probe, a dozen more CPUIDs at every start.)
+    static const bool has_avx = cpu_detail::bit(cpu_detail::cpuid(1).ecx, 28) &&
+                                (cpu_detail::os_saved_state() & cpu_detail::kXcr0Ymm) == cpu_detail::kXcr0Ymm;
     if (has_avx) zero_upper_avx();
 }
 #else

@@ -4,21 +4,47 @@
 
 #include <cpuid.h>
 
+#include <mutex>
+#include <vector>
+
 #include "cpu/text.hpp"
 
 namespace hashscope::cpu_detail {
 
-CpuidRegs cpuid(std::uint32_t leaf, std::uint32_t subleaf) {
+namespace {
+
+// Under a hypervisor every CPUID instruction is a VM exit (7.5 us each on the Intel Xeon guest of
+// docs/performance.md, where detection asked 32 times at every start), and detection asks for
+// some leaves several times. The leaves read here do not differ between cores, so each (leaf,
+// subleaf) is executed once per process.
+CpuidRegs remembered(std::uint32_t leaf, std::uint32_t subleaf) {
+    struct Entry {
+        std::uint32_t leaf;
+        std::uint32_t subleaf;
+        CpuidRegs regs;
+    };
+    static std::mutex mutex;
+    static std::vector<Entry> entries;
+    const std::lock_guard lock(mutex);
+    for (const auto& e : entries) {
+        if (e.leaf == leaf && e.subleaf == subleaf) return e.regs;
+    }
     CpuidRegs r;
-    if (__get_cpuid_count(leaf, subleaf, &r.eax, &r.ebx, &r.ecx, &r.edx) == 0) return {};
+    __cpuid_count(leaf, subleaf, r.eax, r.ebx, r.ecx, r.edx);
+    entries.push_back({leaf, subleaf, r});
     return r;
 }
 
-CpuidRegs cpuid_unchecked(std::uint32_t leaf) {
-    CpuidRegs r;
-    __cpuid_count(leaf, 0, r.eax, r.ebx, r.ecx, r.edx);
-    return r;
+}  // namespace
+
+CpuidRegs cpuid(std::uint32_t leaf, std::uint32_t subleaf) {
+    // __get_cpuid_count's range check, without its extra CPUID on every call.
+    const std::uint32_t highest = remembered(leaf & 0x80000000U, 0).eax;
+    if (highest == 0 || highest < leaf) return {};
+    return remembered(leaf, subleaf);
 }
+
+CpuidRegs cpuid_unchecked(std::uint32_t leaf) { return remembered(leaf, 0); }
 
 std::string registers_to_text(std::initializer_list<std::uint32_t> regs) {
     std::string out;
