@@ -20,15 +20,17 @@ holds "cpu after calibrating: by measurement" "$("$cli" cpu)" "dispatch:     cho
 same "cpu --json: dispatch measured, by size" "measured 10" "$("$cli" cpu --json | python3 -c 'import json,sys; d=json.load(sys.stdin)["dispatch"]; print(d["source"], len(d["by_size"]["crc32c"]))')"
 # --up-to: only the small bands are timed, the others keep the choice in force (the full run's).
 cp "$file" "$scratch/full.json"
-same "calibrate --json --up-to 1KiB is the file's schema" "hashscope-dispatch/1" "$("$cli" calibrate --json --quiet --up-to 1KiB | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"
+same "calibrate --json --up-to 1KiB is the file's schema" "hashscope-dispatch/2" "$("$cli" calibrate --json --quiet --up-to 1KiB | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"
 same "  the bands above 1 KiB keep their choices" \
   "$(python3 - "$scratch/full.json" <<'PY'
 import json, sys
-print([(c["algorithm"], c["band"], c["chosen"]) for c in json.load(open(sys.argv[1]))["choices"] if c["band"] >= 4])
+d = json.load(open(sys.argv[1])); c = {name: i for i, name in enumerate(d["columns"])}
+print([(r[c["algorithm"]], r[c["band"]], r[c["chosen"]]) for r in d["choices"] if r[c["band"]] >= 4])
 PY
 )" "$(python3 - "$file" <<'PY'
 import json, sys
-print([(c["algorithm"], c["band"], c["chosen"]) for c in json.load(open(sys.argv[1]))["choices"] if c["band"] >= 4])
+d = json.load(open(sys.argv[1])); c = {name: i for i, name in enumerate(d["columns"])}
+print([(r[c["algorithm"]], r[c["band"]], r[c["chosen"]]) for r in d["choices"] if r[c["band"]] >= 4])
 PY
 )"
 "$cli" calibrate --up-to lots >/dev/null 2>"$scratch/err"; same "calibrate --up-to lots: exit 2" 2 "$?"
@@ -39,7 +41,7 @@ printf 'calibrated dispatch' >"$scratch/msg"
 same "sum under a calibration equals sha256sum" "$(sha256sum "$scratch/msg" | cut -d' ' -f1)" "$("$cli" sum -a sha256 "$scratch/msg" | cut -d' ' -f1)"
 
 cp "$file" "$scratch/good.json"
-printf '{"schema": "hashscope-dispatch/1", "cpu_fing' >"$file"
+printf '{"schema": "hashscope-dispatch/2", "cpu_fing' >"$file"
 cpu=$("$cli" cpu)
 holds "a damaged file is ignored with a note" "$cpu" "note:         the saved calibration is ignored: it is damaged"
 holds "a damaged file: the built-in table" "$cpu" "dispatch:     the built-in table"
@@ -47,8 +49,10 @@ sed 's/"cpu_fingerprint": "[0-9a-f]*"/"cpu_fingerprint": "0000000000000000"/' "$
 holds "another CPU's file is ignored with a note" "$("$cli" cpu)" "it was measured on another CPU"
 sed 's/"build": "[^"]*"/"build": "0.0.1 abcdef Debug"/' "$scratch/good.json" >"$file"
 holds "another build's file is ignored with a note" "$("$cli" cpu)" "it was measured by another build"
-sed 's#hashscope-dispatch/1#hashscope-dispatch/2#' "$scratch/good.json" >"$file"
+sed 's#hashscope-dispatch/2#hashscope-dispatch/3#' "$scratch/good.json" >"$file"
 holds "a newer HashScope's file is ignored with a note" "$("$cli" cpu)" "written by a newer HashScope"
+sed 's#hashscope-dispatch/2#hashscope-dispatch/1#' "$scratch/good.json" >"$file"
+holds "an older HashScope's file is ignored with a note" "$("$cli" cpu)" "written by an older HashScope"
 cp "$scratch/good.json" "$file"
 
 # Ctrl-C while calibrating: exit 1, and the calibration in force is untouched.

@@ -21,7 +21,7 @@
 
 namespace hashscope {
 
-inline constexpr std::string_view calibration_schema = "hashscope-dispatch/1";
+inline constexpr std::string_view calibration_schema = "hashscope-dispatch/2";
 
 // What calibration decided for one algorithm in one size band.
 struct CalibrationChoice {

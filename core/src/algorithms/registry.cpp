@@ -29,18 +29,24 @@ const Registry& Registry::host() {
     return registry;
 }
 
+namespace {
+
+// Whether `impl`, a row of the table, computes `info` (an algorithm of its family, or a length
+// variant the row can make).
+bool computes(const Implementation& impl, const AlgorithmInfo& info, const AlgorithmInfo& family) {
+    if (impl.algorithm != family.id) return false;
+    return info.variant_of == nullptr || (impl.make_variant != nullptr && info.digest_size >= impl.min_variant_size);
+}
+
+}  // namespace
+
 std::vector<const Implementation*> Registry::implementations_of(std::string_view algorithm) const {
     std::vector<const Implementation*> out;
     const auto* info = find_algorithm(algorithm);
     if (info == nullptr) return out;
     const AlgorithmInfo& family = family_of(*info);
     for (const auto& impl : all_implementations()) {
-        if (impl.algorithm != family.id) continue;
-        if (info->variant_of != nullptr &&
-            (impl.make_variant == nullptr || info->digest_size < impl.min_variant_size)) {
-            continue;
-        }
-        out.push_back(&impl);
+        if (computes(impl, *info, family)) out.push_back(&impl);
     }
     std::stable_sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->priority > b->priority; });
     return out;
@@ -96,8 +102,12 @@ void Registry::use_plan(const DispatchPlan* plan) const {
 
 const Implementation* Registry::find(std::string_view algorithm, std::string_view impl) const {
     if (impl.empty() || impl == "best") return best(algorithm);
-    for (const auto* candidate : implementations_of(algorithm)) {
-        if (candidate->id == impl) return candidate;
+    // A scan, not implementations_of(): a saved calibration asks for hundreds of rows at start.
+    const auto* info = find_algorithm(algorithm);
+    if (info == nullptr) return nullptr;
+    const AlgorithmInfo& family = family_of(*info);
+    for (const auto& candidate : all_implementations()) {
+        if (candidate.id == impl && computes(candidate, *info, family)) return &candidate;
     }
     return nullptr;
 }

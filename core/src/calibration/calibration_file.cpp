@@ -1,4 +1,5 @@
 // Keeping a calibration: its identities, its file, and the plan dispatch follows (calibration.hpp).
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -48,6 +49,15 @@ json band_limits() {
     return limits;
 }
 
+// What each row of "choices" holds, in order (CalibrationChoice).
+const json& choice_columns() {
+    static const json columns{"algorithm", "band", "probe_size", "table_choice", "chosen", "table_ns", "chosen_ns"};
+    return columns;
+}
+
+// Times as the file keeps them: to a picosecond, which is more than any calibration resolves.
+double rounded_ns(double ns) { return std::round(ns * 1000) / 1000; }
+
 LoadedCalibration ignored(const std::string& why) { return {std::nullopt, "the saved calibration is ignored: " + why}; }
 
 }  // namespace
@@ -77,21 +87,27 @@ std::filesystem::path calibration_path(const CpuInfo& cpu) {
 }
 
 std::string calibration_to_json(const Calibration& c) {
-    json choices = json::array();
-    for (const auto& choice : c.choices) {
-        choices.push_back({{"algorithm", choice.algorithm},
-                           {"band", choice.band},
-                           {"band_label", band_label(choice.band)},
-                           {"probe_size", choice.probe_size},
-                           {"table_choice", choice.table_choice},
-                           {"chosen", choice.chosen},
-                           {"table_ns", choice.table_ns},
-                           {"chosen_ns", choice.chosen_ns}});
+    const json head{{"schema", calibration_schema},
+                    {"cpu_fingerprint", c.cpu_fingerprint},
+                    {"cpu", c.cpu_name},
+                    {"build", c.build},
+                    {"measured_on", c.measured_on},
+                    {"band_limits", band_limits()},
+                    {"columns", choice_columns()}};
+    std::string text = head.dump(1);
+    text.resize(text.size() - 2);  // reopen the object: drop "\n}"
+    // One row a line: the file stays readable and a fifth of the size of one object a choice,
+    // which every start of the program parses.
+    text += ",\n \"choices\": [";
+    for (std::size_t i = 0; i < c.choices.size(); ++i) {
+        const auto& choice = c.choices[i];
+        text += i == 0 ? "\n  " : ",\n  ";
+        text += json::array({choice.algorithm, choice.band, choice.probe_size, choice.table_choice, choice.chosen,
+                             rounded_ns(choice.table_ns), rounded_ns(choice.chosen_ns)})
+                    .dump();
     }
-    const json out{
-        {"schema", calibration_schema}, {"cpu_fingerprint", c.cpu_fingerprint}, {"cpu", c.cpu_name}, {"build", c.build},
-        {"measured_on", c.measured_on}, {"band_limits", band_limits()},         {"choices", choices}};
-    return out.dump(1) + "\n";
+    text += c.choices.empty() ? "]\n}\n" : "\n ]\n}\n";
+    return text;
 }
 
 LoadedCalibration parse_calibration(std::string_view text, std::string_view cpu, std::string_view build,
@@ -103,20 +119,26 @@ LoadedCalibration parse_calibration(std::string_view text, std::string_view cpu,
         const int ours = schema_version(calibration_schema);
         if (version == 0) return ignored("it is not a HashScope calibration");
         if (version > ours) return ignored("it was written by a newer HashScope");
+        if (version < ours) return ignored("it was written by an older HashScope");
         c.cpu_fingerprint = j.at("cpu_fingerprint").get<std::string>();
         c.cpu_name = j.at("cpu").get<std::string>();
         c.build = j.at("build").get<std::string>();
         c.measured_on = j.at("measured_on").get<std::string>();
         if (j.at("band_limits") != band_limits()) return ignored("it was measured in other size bands");
-        for (const auto& item : j.at("choices")) {
+        if (j.at("columns") != choice_columns()) return ignored("it is damaged (its columns are not ours)");
+        for (const auto& row : j.at("choices")) {
+            if (!row.is_array() || row.size() != choice_columns().size()) {
+                return ignored("it is damaged (a choice is not a row of " + std::to_string(choice_columns().size()) +
+                               " values)");
+            }
             CalibrationChoice choice;
-            choice.algorithm = item.at("algorithm").get<std::string>();
-            choice.band = item.at("band").get<std::size_t>();
-            choice.probe_size = item.at("probe_size").get<std::size_t>();
-            choice.table_choice = item.at("table_choice").get<std::string>();
-            choice.chosen = item.at("chosen").get<std::string>();
-            choice.table_ns = item.at("table_ns").get<double>();
-            choice.chosen_ns = item.at("chosen_ns").get<double>();
+            choice.algorithm = row.at(0).get<std::string>();
+            choice.band = row.at(1).get<std::size_t>();
+            choice.probe_size = row.at(2).get<std::size_t>();
+            choice.table_choice = row.at(3).get<std::string>();
+            choice.chosen = row.at(4).get<std::string>();
+            choice.table_ns = row.at(5).get<double>();
+            choice.chosen_ns = row.at(6).get<double>();
             c.choices.push_back(std::move(choice));
         }
     } catch (const json::exception& e) {

@@ -158,15 +158,43 @@ TEST(CalibrationFile, AnUnfitFileIsIgnoredWithANote) {
         text.replace(text.find(from), from.size(), to);
         return text;
     };
-    expect_ignored(edited("hashscope-dispatch/1", "hashscope-dispatch/9"), "cpu-1", "build-1", "newer HashScope");
-    expect_ignored(edited("hashscope-dispatch/1", "somebody-elses-file1"), "cpu-1", "build-1",
+    expect_ignored(edited("hashscope-dispatch/2", "hashscope-dispatch/9"), "cpu-1", "build-1", "newer HashScope");
+    expect_ignored(edited("hashscope-dispatch/2", "hashscope-dispatch/1"), "cpu-1", "build-1", "older HashScope");
+    expect_ignored(edited("hashscope-dispatch/2", "somebody-elses-file1"), "cpu-1", "build-1",
                    "not a HashScope calibration");
     expect_ignored(edited("\"slice16\"", "\"quantum\""), "cpu-1", "build-1", "cannot run");
-    expect_ignored(edited("\"band\": 0", "\"band\": \"zero\""), "cpu-1", "build-1", "damaged");
-    expect_ignored(edited("\"band\": 0", "\"band\": 99"), "cpu-1", "build-1", "cannot run");
+    expect_ignored(edited("[\"crc32c\",0,", "[\"crc32c\",\"zero\","), "cpu-1", "build-1", "damaged");
+    expect_ignored(edited("[\"crc32c\",0,", "[\"crc32c\",99,"), "cpu-1", "build-1", "cannot run");
+    expect_ignored(edited("[\"crc32c\",0,64,", "[\"crc32c\",0,"), "cpu-1", "build-1", "not a row of 7");
+    expect_ignored(edited("[\"crc32c\",0,", "{\"crc32c\":0,"), "cpu-1", "build-1", "damaged");
     auto json = nlohmann::json::parse(good);
     json["band_limits"][0] = 64;
     expect_ignored(json.dump(), "cpu-1", "build-1", "other size bands");
+    json = nlohmann::json::parse(good);
+    json["columns"][1] = "size";
+    expect_ignored(json.dump(), "cpu-1", "build-1", "columns");
+    json = nlohmann::json::parse(good);
+    json["choices"][0] = {{"algorithm", "crc32c"}};
+    expect_ignored(json.dump(), "cpu-1", "build-1", "not a row");
+}
+
+// The file is read at every start of the program: one row a choice, and no more digits than a
+// calibration resolves, keep it small.
+TEST(CalibrationFile, ChoicesAreRowsOfTheColumnsNamed) {
+    const Registry registry(host_cpu().features);
+    auto c = small_calibration(registry);
+    c.choices[0].table_ns = 123.456789012;
+    const std::string text = calibration_to_json(c);
+    const auto json = nlohmann::json::parse(text);
+    EXPECT_EQ(json.at("columns"),
+              nlohmann::json({"algorithm", "band", "probe_size", "table_choice", "chosen", "table_ns", "chosen_ns"}));
+    ASSERT_EQ(json.at("choices").size(), c.choices.size());
+    EXPECT_EQ(json.at("choices")[0],
+              nlohmann::json({"crc32c", 0, 64, c.choices[0].table_choice, "slice16", 123.457, 4}));
+    EXPECT_NE(text.find("\n  [\"crc32c\",1,64,"), std::string::npos) << "one row a line";
+    const auto loaded = parse_calibration(text, "cpu-1", "build-1", registry);
+    ASSERT_TRUE(loaded.calibration) << loaded.note;
+    EXPECT_DOUBLE_EQ(loaded.calibration->choices[0].table_ns, 123.457);
 }
 
 struct ScratchFolder {
