@@ -4,7 +4,6 @@
 // and the 32-byte key. signify signs the file itself; minisign signs the file ("Ed", legacy) or its
 // BLAKE2b-512 ("ED"), then signs that signature followed by the trusted comment (the "global"
 // signature), so the trusted comment cannot be changed either.
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <array>
@@ -19,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/backends/libcrypto.hpp"
 #include "hashscope/hasher.hpp"
 #include "hashscope/registry.hpp"
 #include "hashscope/verify/expected_digest.hpp"
@@ -203,15 +203,24 @@ Result<SignifySignature> parse_signify_signature(std::string_view text) {
     return sig;
 }
 
+// A verdict of `error` when OpenSSL, which checks Ed25519, cannot be opened; nothing otherwise.
+std::optional<SignatureVerdict> without_openssl(std::string_view scheme) {
+    if (hashscope::detail::libcrypto() != nullptr) return std::nullopt;
+    return verdict(SignatureKind::error, scheme, "OpenSSL is not available: " + hashscope::detail::libcrypto_error());
+}
+
+// Call only once without_openssl() said nothing.
 bool ed25519_verify(const std::array<std::uint8_t, 32>& key, const std::array<std::uint8_t, 64>& signature,
                     std::string_view message) {
-    const std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> pkey(
-        EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, key.data(), key.size()), &EVP_PKEY_free);
+    const auto& crypto = *hashscope::detail::libcrypto();
+    const std::unique_ptr<EVP_PKEY, decltype(crypto.EVP_PKEY_free)> pkey(
+        crypto.EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, key.data(), key.size()), crypto.EVP_PKEY_free);
     if (!pkey) return false;
-    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    if (!ctx || EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, pkey.get()) != 1) return false;
-    return EVP_DigestVerify(ctx.get(), signature.data(), signature.size(),
-                            reinterpret_cast<const unsigned char*>(message.data()), message.size()) == 1;
+    const std::unique_ptr<EVP_MD_CTX, decltype(crypto.EVP_MD_CTX_free)> ctx(crypto.EVP_MD_CTX_new(),
+                                                                            crypto.EVP_MD_CTX_free);
+    if (!ctx || crypto.EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, pkey.get()) != 1) return false;
+    return crypto.EVP_DigestVerify(ctx.get(), signature.data(), signature.size(),
+                                   reinterpret_cast<const unsigned char*>(message.data()), message.size()) == 1;
 }
 
 namespace detail {
@@ -227,6 +236,7 @@ SignatureVerdict verify_minisign(const std::filesystem::path& signed_file, std::
     const auto message =
         sig->prehashed ? blake2b_of(signed_file, why) : detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
     if (!message) return verdict(SignatureKind::error, scheme, signed_file.filename().string() + ": " + why);
+    if (auto problem = without_openssl(scheme)) return *problem;
     SignatureVerdict v;
     v.scheme = scheme;
     v.fingerprint = key_id_text(sig->key_id);
@@ -258,6 +268,7 @@ SignatureVerdict verify_signify(const std::filesystem::path& signed_file, std::s
     const auto message = embedded_message != nullptr ? std::optional<std::string>(*embedded_message)
                                                      : detail::read_whole_file(signed_file, kMaxSignedFileSize, why);
     if (!message) return verdict(SignatureKind::error, scheme, signed_file.filename().string() + ": " + why);
+    if (auto problem = without_openssl(scheme)) return *problem;
     SignatureVerdict v;
     v.scheme = scheme;
     v.fingerprint = key_id_text(sig->key_id);

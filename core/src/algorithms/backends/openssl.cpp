@@ -1,6 +1,6 @@
 // OpenSSL 3 EVP digests. Each EVP_MD is fetched once (fetching per call costs more than hashing a
-// small message) and is immutable afterwards, so sharing it between threads is safe.
-#include <openssl/evp.h>
+// small message) and is immutable afterwards, so sharing it between threads is safe. libcrypto is
+// opened on first use (libcrypto.hpp).
 
 #include <array>
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "algorithms/backends/backends.hpp"
+#include "algorithms/backends/libcrypto.hpp"
 
 namespace hashscope::detail {
 namespace {
@@ -51,18 +52,27 @@ constexpr std::array<EvpName, static_cast<std::size_t>(Evp::count)> kNames{{
     {"blake2s", "BLAKE2S-256"},
 }};
 
+// libcrypto, or the reason it cannot be used.
+const LibCrypto& crypto() {
+    const LibCrypto* library = libcrypto();
+    if (library == nullptr) throw std::runtime_error("OpenSSL is not available: " + libcrypto_error());
+    return *library;
+}
+
 struct MdDeleter {
-    void operator()(EVP_MD* md) const { EVP_MD_free(md); }
+    void operator()(EVP_MD* md) const { crypto().EVP_MD_free(md); }
 };
 struct CtxDeleter {
-    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+    void operator()(EVP_MD_CTX* ctx) const { crypto().EVP_MD_CTX_free(ctx); }
 };
 
 const EVP_MD* fetched(Evp which) {
     // Fetched together on first use; thread-safe static initialisation, read-only afterwards.
     static const auto table = [] {
         std::array<std::unique_ptr<EVP_MD, MdDeleter>, kNames.size()> mds;
-        for (std::size_t i = 0; i < kNames.size(); ++i) mds[i].reset(EVP_MD_fetch(nullptr, kNames[i].openssl, nullptr));
+        for (std::size_t i = 0; i < kNames.size(); ++i) {
+            mds[i].reset(crypto().EVP_MD_fetch(nullptr, kNames[i].openssl, nullptr));
+        }
         return mds;
     }();
     return table[static_cast<std::size_t>(which)].get();
@@ -76,27 +86,31 @@ const EVP_MD* fetched(Evp which) {
 // bookkeeping) is why the SHA rows with SHA-NI use our own kernels (algorithms/md/).
 class EvpHasher final : public Hasher {
 public:
-    explicit EvpHasher(Evp which) : algorithm_(kNames[static_cast<std::size_t>(which)].algorithm), md_(fetched(which)) {
-        if (md_ == nullptr || !ctx_ || !fresh_ || EVP_DigestInit_ex2(fresh_.get(), md_, nullptr) != 1) {
+    explicit EvpHasher(Evp which)
+        : algorithm_(kNames[static_cast<std::size_t>(which)].algorithm), crypto_(crypto()), md_(fetched(which)) {
+        if (md_ == nullptr || !ctx_ || !fresh_ || crypto_.EVP_DigestInit_ex2(fresh_.get(), md_, nullptr) != 1) {
             throw std::runtime_error("OpenSSL lacks " + std::string(algorithm_));
         }
         reset();
     }
 
-    void do_update(std::span<const std::byte> data) override { EVP_DigestUpdate(ctx_.get(), data.data(), data.size()); }
+    void do_update(std::span<const std::byte> data) override {
+        crypto_.EVP_DigestUpdate(ctx_.get(), data.data(), data.size());
+    }
     Digest do_finish() override {
         std::array<std::uint8_t, EVP_MAX_MD_SIZE> out{};
         unsigned int len = 0;
-        EVP_DigestFinal_ex(ctx_.get(), out.data(), &len);
+        crypto_.EVP_DigestFinal_ex(ctx_.get(), out.data(), &len);
         return {algorithm_, std::span<const std::uint8_t>(out.data(), len)};
     }
-    void do_reset() override { EVP_MD_CTX_copy_ex(ctx_.get(), fresh_.get()); }
+    void do_reset() override { crypto_.EVP_MD_CTX_copy_ex(ctx_.get(), fresh_.get()); }
 
 private:
     std::string_view algorithm_;
+    const LibCrypto& crypto_;
     const EVP_MD* md_;
-    std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx_{EVP_MD_CTX_new()};
-    std::unique_ptr<EVP_MD_CTX, CtxDeleter> fresh_{EVP_MD_CTX_new()};  // initialised once, copied on reset
+    std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx_{crypto_.EVP_MD_CTX_new()};
+    std::unique_ptr<EVP_MD_CTX, CtxDeleter> fresh_{crypto_.EVP_MD_CTX_new()};  // initialised once, copied on reset
 };
 
 HasherPtr make(Evp which) { return std::make_unique<EvpHasher>(which); }

@@ -4,20 +4,21 @@
 #include <gcrypt.h>
 #include <libdeflate.h>
 #include <nettle/version.h>
-#include <openssl/crypto.h>
 #include <sodium/core.h>
 #include <sodium/version.h>
 #include <xxhash.h>
 #include <zlib.h>
 
+#include "algorithms/backends/libcrypto.hpp"
 #include "hashscope/libraries.hpp"
 
 namespace hashscope {
 
 std::map<std::string, std::string> library_versions() {
     const unsigned xxh = XXH_versionNumber();
+    const auto* crypto = detail::libcrypto();
     return {
-        {"openssl", OpenSSL_version(OPENSSL_VERSION_STRING)},
+        {"openssl", crypto != nullptr ? crypto->OpenSSL_version(OPENSSL_VERSION_STRING) : "not available"},
         {"zlib", zlibVersion()},
         {"isal", HASHSCOPE_ISAL_VERSION " (build)"},
         {"libdeflate", LIBDEFLATE_VERSION_STRING " (build)"},
