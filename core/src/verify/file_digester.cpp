@@ -23,8 +23,10 @@ namespace hashscope::verify {
 namespace {
 
 // Pieces per thread: enough that a thread finishing early finds more work, few enough that each
-// piece is long compared with its start-up (a CRC combine, a BLAKE3 subtree).
-constexpr std::uint64_t kPiecesPerThread = 4;
+// piece is long compared with its start-up (a CRC combine, a BLAKE3 subtree). With 4, the thread
+// that took the last 32 MiB piece of a 256 MiB file often hashed alone for its last 4-5 ms (of 22)
+// on the Intel Xeon guest; with 16, the threads end within a millisecond (docs/performance.md).
+constexpr std::uint64_t kPiecesPerThread = 16;
 constexpr std::uint64_t kMinPiece = std::uint64_t{1} << 20;
 constexpr std::uint64_t kMaxPiece = std::uint64_t{64} << 20;
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -129,6 +130,27 @@ private:
     ReadOutcome outcome_;
 };
 
+// A spinning thread's hint to the core: a slower loop that leaves more to its sibling thread.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+// Waits, awake, for the other threads to finish the pieces they took last, which takes a
+// millisecond or so. Asleep in join() instead, this thread's core may halt, and a halted virtual
+// CPU took 2 ms (median) to wake on the Intel Xeon guest of docs/performance.md, where hashing
+// 256 MiB takes 22. Past the limit (a thread stalled on a slow page-in), join() sleeps.
+void wait_briefly_for_zero(const std::atomic<unsigned>& working) {
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
+    while (working.load(std::memory_order_acquire) != 0) {
+        for (int i = 0; i < 64; ++i) spin_pause();
+        if (std::chrono::steady_clock::now() > limit) return;
+    }
+}
+
 }  // namespace
 
 ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, std::uint64_t size,
@@ -136,9 +158,17 @@ ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, 
                              std::size_t block_size, const ProgressFn& progress, const std::stop_token& stop) {
     PieceReader reader(fd, pread_fn, mapped, size, piece_size, splits, block_size, progress);
     {
+        std::atomic<unsigned> working{threads};
         std::vector<std::jthread> helpers;
-        for (unsigned i = 1; i < threads; ++i) helpers.emplace_back([&] { reader.work(stop); });
+        for (unsigned i = 1; i < threads; ++i) {
+            helpers.emplace_back([&] {
+                reader.work(stop);
+                working.fetch_sub(1, std::memory_order_release);
+            });
+        }
         reader.work(stop);
+        working.fetch_sub(1, std::memory_order_release);
+        wait_briefly_for_zero(working);
     }
     return reader.outcome();
 }
