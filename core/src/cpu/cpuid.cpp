@@ -14,7 +14,7 @@ namespace hashscope::cpu_detail {
 namespace {
 
 // Under a hypervisor every CPUID instruction is a VM exit (7.5 us each on the Intel Xeon guest of
-// docs/performance.md, where detection asked 32 times at every start), and detection asks for
+// docs/performance.md, where detection asked 31 times at every start), and detection asks for
 // some leaves several times. The leaves read here do not differ between cores, so each (leaf,
 // subleaf) is executed once per process.
 CpuidRegs remembered(std::uint32_t leaf, std::uint32_t subleaf) {

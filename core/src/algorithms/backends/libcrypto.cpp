@@ -18,7 +18,7 @@ struct Opened {
 };
 
 template <class Function>
-bool bind(void* library, const char* name, Function& out, std::string& error) {
+bool bind_entry(void* library, const char* name, Function& out, std::string& error) {
     out = reinterpret_cast<Function>(::dlsym(library, name));
     if (out == nullptr && error.empty()) error = std::string(kSoname) + " has no " + name;
     return out != nullptr;
@@ -33,19 +33,19 @@ Opened open_library() {
         return o;
     }
     auto& f = o.functions;
-    bool ok = bind(library, "EVP_MD_fetch", f.EVP_MD_fetch, o.error);
-    ok = bind(library, "EVP_MD_free", f.EVP_MD_free, o.error) && ok;
-    ok = bind(library, "EVP_MD_CTX_new", f.EVP_MD_CTX_new, o.error) && ok;
-    ok = bind(library, "EVP_MD_CTX_free", f.EVP_MD_CTX_free, o.error) && ok;
-    ok = bind(library, "EVP_MD_CTX_copy_ex", f.EVP_MD_CTX_copy_ex, o.error) && ok;
-    ok = bind(library, "EVP_DigestInit_ex2", f.EVP_DigestInit_ex2, o.error) && ok;
-    ok = bind(library, "EVP_DigestUpdate", f.EVP_DigestUpdate, o.error) && ok;
-    ok = bind(library, "EVP_DigestFinal_ex", f.EVP_DigestFinal_ex, o.error) && ok;
-    ok = bind(library, "EVP_PKEY_new_raw_public_key", f.EVP_PKEY_new_raw_public_key, o.error) && ok;
-    ok = bind(library, "EVP_PKEY_free", f.EVP_PKEY_free, o.error) && ok;
-    ok = bind(library, "EVP_DigestVerifyInit", f.EVP_DigestVerifyInit, o.error) && ok;
-    ok = bind(library, "EVP_DigestVerify", f.EVP_DigestVerify, o.error) && ok;
-    ok = bind(library, "OpenSSL_version", f.OpenSSL_version, o.error) && ok;
+    bool ok = bind_entry(library, "EVP_MD_fetch", f.EVP_MD_fetch, o.error);
+    ok = bind_entry(library, "EVP_MD_free", f.EVP_MD_free, o.error) && ok;
+    ok = bind_entry(library, "EVP_MD_CTX_new", f.EVP_MD_CTX_new, o.error) && ok;
+    ok = bind_entry(library, "EVP_MD_CTX_free", f.EVP_MD_CTX_free, o.error) && ok;
+    ok = bind_entry(library, "EVP_MD_CTX_copy_ex", f.EVP_MD_CTX_copy_ex, o.error) && ok;
+    ok = bind_entry(library, "EVP_DigestInit_ex2", f.EVP_DigestInit_ex2, o.error) && ok;
+    ok = bind_entry(library, "EVP_DigestUpdate", f.EVP_DigestUpdate, o.error) && ok;
+    ok = bind_entry(library, "EVP_DigestFinal_ex", f.EVP_DigestFinal_ex, o.error) && ok;
+    ok = bind_entry(library, "EVP_PKEY_new_raw_public_key", f.EVP_PKEY_new_raw_public_key, o.error) && ok;
+    ok = bind_entry(library, "EVP_PKEY_free", f.EVP_PKEY_free, o.error) && ok;
+    ok = bind_entry(library, "EVP_DigestVerifyInit", f.EVP_DigestVerifyInit, o.error) && ok;
+    ok = bind_entry(library, "EVP_DigestVerify", f.EVP_DigestVerify, o.error) && ok;
+    ok = bind_entry(library, "OpenSSL_version", f.OpenSSL_version, o.error) && ok;
     o.ok = ok;
     return o;
 }
