@@ -1,5 +1,6 @@
 # The Debian package: its control fields, dependencies computed by dpkg-shlibdeps (Qt 6 Widgets,
-# QCustomPlot, OpenSSL, ISA-L, xxHash, libcpuinfo), exactly the files of expected-files.txt, and
+# QCustomPlot, ISA-L, xxHash, libcpuinfo) and those of the libraries opened on first use (OpenSSL,
+# libgcrypt, Nettle, libb2, libsodium, GPGME), exactly the files of expected-files.txt, and
 # programs that run once unpacked into a scratch root. A cross build's package (the arm64 preset)
 # is named for its programs' architecture, and they run under the emulator: HASHSCOPE_RUN_TARGET
 # names the script that runs them so (tests/CMakeLists.txt).
@@ -18,7 +19,7 @@ holds "Description has a long part" "$(field Description | sed -n '2,$p')" "hash
 
 depends=$(field Depends)
 echo "Depends: $depends"
-for library in libqt6widgets6 libqt6network6 libqcustomplot libssl3 libisal2 libxxhash libcpuinfo; do
+for library in libqt6widgets6 libqt6network6 libqcustomplot libssl3 libgcrypt20 libnettle8 libb2-1 libsodium23 libgpgme11 libisal2 libxxhash libcpuinfo; do
   holds "Depends names $library" "$depends" "$library"
 done
 same "Suggests python3-nautilus, for the Nautilus extension" python3-nautilus "$(field Suggests)"

@@ -1,9 +1,9 @@
 // OpenPGP signatures of checksum files, checked by the user's GnuPG through GPGME, offline.
 #include <fcntl.h>
-#include <gpgme.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -15,6 +15,7 @@
 #include <system_error>
 #include <vector>
 
+#include "verify/gpgme_library.hpp"
 #include "verify/signature_schemes.hpp"
 
 namespace hashscope::verify::detail {
@@ -24,16 +25,22 @@ namespace fs = std::filesystem;
 
 constexpr const char* kScheme = "OpenPGP";
 
-std::string gpg_error_text(gpgme_error_t err) { return gpgme_strerror(err); }
+// The library, once gpgme_ready() said yes.
+const Gpgme& gpg() { return *gpgme_library(); }
 
-// gpgme_check_version() must run once before any other call.
+// GPGME opened and GnuPG found. gpgme_check_version() must run once before any other call; it is a
+// macro for gpgme_check_version_internal() with the layout the headers were written for.
 bool gpgme_ready(std::string& why) {
     static std::once_flag once;
     static bool engine = false;
     static std::string engine_why;
     std::call_once(once, [] {
-        gpgme_check_version(nullptr);
-        const gpgme_error_t err = gpgme_engine_check_version(GPGME_PROTOCOL_OpenPGP);
+        if (gpgme_library() == nullptr) {
+            engine_why = "GPGME is not available: " + gpgme_library_error();
+            return;
+        }
+        gpg().gpgme_check_version_internal(nullptr, offsetof(struct _gpgme_signature, validity));
+        const gpgme_error_t err = gpg().gpgme_engine_check_version(GPGME_PROTOCOL_OpenPGP);
         engine = err == 0;
         if (!engine) engine_why = "GnuPG (gpg) was not found: install it (Debian: gnupg) to check OpenPGP signatures";
     });
@@ -41,28 +48,30 @@ bool gpgme_ready(std::string& why) {
     return engine;
 }
 
+std::string gpg_error_text(gpgme_error_t err) { return gpg().gpgme_strerror(err); }
+
 class Context {
 public:
     Context() = default;
     ~Context() {
-        if (ctx_ != nullptr) gpgme_release(ctx_);
+        if (ctx_ != nullptr) gpg().gpgme_release(ctx_);
     }
     Context(const Context&) = delete;
     Context& operator=(const Context&) = delete;
 
     // An OpenPGP context on `home` (empty: the user's GNUPGHOME or ~/.gnupg), offline.
     gpgme_error_t open(const std::string& home) {
-        if (const gpgme_error_t err = gpgme_new(&ctx_); err != 0) return err;
-        if (const gpgme_error_t err = gpgme_set_protocol(ctx_, GPGME_PROTOCOL_OpenPGP); err != 0) return err;
+        if (const gpgme_error_t err = gpg().gpgme_new(&ctx_); err != 0) return err;
+        if (const gpgme_error_t err = gpg().gpgme_set_protocol(ctx_, GPGME_PROTOCOL_OpenPGP); err != 0) return err;
         if (!home.empty()) {
             if (const gpgme_error_t err =
-                    gpgme_ctx_set_engine_info(ctx_, GPGME_PROTOCOL_OpenPGP, nullptr, home.c_str());
+                    gpg().gpgme_ctx_set_engine_info(ctx_, GPGME_PROTOCOL_OpenPGP, nullptr, home.c_str());
                 err != 0) {
                 return err;
             }
         }
         // Never a key server: no dirmngr, so no --auto-key-retrieve a gpg.conf may ask for.
-        gpgme_set_offline(ctx_, 1);
+        gpg().gpgme_set_offline(ctx_, 1);
         return 0;
     }
     [[nodiscard]] gpgme_ctx_t get() const { return ctx_; }
@@ -75,7 +84,7 @@ class Data {
 public:
     Data() = default;
     ~Data() {
-        if (data_ != nullptr) gpgme_data_release(data_);
+        if (data_ != nullptr) gpg().gpgme_data_release(data_);
     }
     Data(const Data&) = delete;
     Data& operator=(const Data&) = delete;
@@ -84,10 +93,10 @@ public:
     // The bytes written into the data, and the data released.
     std::string take() {
         std::size_t size = 0;
-        char* bytes = gpgme_data_release_and_get_mem(data_, &size);
+        char* bytes = gpg().gpgme_data_release_and_get_mem(data_, &size);
         data_ = nullptr;
         std::string text = bytes == nullptr ? std::string() : std::string(bytes, size);
-        gpgme_free(bytes);
+        gpg().gpgme_free(bytes);
         return text;
     }
 
@@ -130,13 +139,13 @@ private:
 std::string import_keyrings(gpgme_ctx_t ctx, const std::vector<fs::path>& keyrings) {
     for (const auto& keyring : keyrings) {
         Data data;
-        if (const gpgme_error_t err = gpgme_data_new_from_file(data.out(), keyring.c_str(), 1); err != 0) {
+        if (const gpgme_error_t err = gpg().gpgme_data_new_from_file(data.out(), keyring.c_str(), 1); err != 0) {
             return "cannot read the keyring " + keyring.string() + ": " + gpg_error_text(err);
         }
-        if (const gpgme_error_t err = gpgme_op_import(ctx, data.get()); err != 0) {
+        if (const gpgme_error_t err = gpg().gpgme_op_import(ctx, data.get()); err != 0) {
             return "cannot import the keyring " + keyring.string() + ": " + gpg_error_text(err);
         }
-        const gpgme_import_result_t result = gpgme_op_import_result(ctx);
+        const gpgme_import_result_t result = gpg().gpgme_op_import_result(ctx);
         if (result == nullptr || result->considered == 0) return "no OpenPGP key in the keyring " + keyring.string();
     }
     return {};
@@ -181,10 +190,10 @@ SignatureVerdict verdict_for(const RawSignature& raw, gpgme_ctx_t ctx, const std
     }
     if (!raw.fingerprint.empty() && v.kind != SignatureKind::unknown_key) {
         gpgme_key_t key = nullptr;
-        if (gpgme_get_key(ctx, raw.fingerprint.c_str(), &key, 0) == 0 && key != nullptr) {
+        if (gpg().gpgme_get_key(ctx, raw.fingerprint.c_str(), &key, 0) == 0 && key != nullptr) {
             if (key->uids != nullptr && key->uids->uid != nullptr) v.signer = key->uids->uid;
             if (key->fpr != nullptr) v.fingerprint = key->fpr;
-            gpgme_key_unref(key);
+            gpg().gpgme_key_unref(key);
         }
     }
     return v;
@@ -220,7 +229,7 @@ std::vector<SignatureVerdict> run_verify(const SignatureOptions& options, const 
         return {error_verdict(kScheme, source, "not a valid OpenPGP signature (" + gpg_error_text(err) + ")")};
     }
     std::vector<RawSignature> raw;
-    if (const gpgme_verify_result_t result = gpgme_op_verify_result(ctx.get()); result != nullptr) {
+    if (const gpgme_verify_result_t result = gpg().gpgme_op_verify_result(ctx.get()); result != nullptr) {
         for (gpgme_signature_t s = result->signatures; s != nullptr; s = s->next) {
             raw.push_back({static_cast<unsigned>(s->summary), s->status, s->validity, s->fpr != nullptr ? s->fpr : ""});
         }
@@ -239,12 +248,12 @@ std::vector<SignatureVerdict> verify_openpgp_clear_signed(std::string_view block
     return run_verify(options, "clear-signed", [&](gpgme_ctx_t ctx) {
         Data signature;
         Data plain;
-        if (const gpgme_error_t err = gpgme_data_new_from_mem(signature.out(), block.data(), block.size(), 0);
+        if (const gpgme_error_t err = gpg().gpgme_data_new_from_mem(signature.out(), block.data(), block.size(), 0);
             err != 0) {
             return err;
         }
-        if (const gpgme_error_t err = gpgme_data_new(plain.out()); err != 0) return err;
-        const gpgme_error_t err = gpgme_op_verify(ctx, signature.get(), nullptr, plain.get());
+        if (const gpgme_error_t err = gpg().gpgme_data_new(plain.out()); err != 0) return err;
+        const gpgme_error_t err = gpg().gpgme_op_verify(ctx, signature.get(), nullptr, plain.get());
         signed_text = plain.take();
         return err;
     });
@@ -255,15 +264,16 @@ std::vector<SignatureVerdict> verify_openpgp_detached(const fs::path& signed_fil
     const std::string source = signature_file.filename().string();
     return run_verify(options, source, [&](gpgme_ctx_t ctx) -> gpgme_error_t {
         Data signature;
-        if (const gpgme_error_t err = gpgme_data_new_from_file(signature.out(), signature_file.c_str(), 1); err != 0) {
+        if (const gpgme_error_t err = gpg().gpgme_data_new_from_file(signature.out(), signature_file.c_str(), 1);
+            err != 0) {
             return err;
         }
         // The checksum file is streamed to GnuPG, never held whole.
         const int fd = ::open(signed_file.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-        if (fd < 0) return gpgme_error_from_errno(errno);
+        if (fd < 0) return gpg().gpgme_error_from_errno(errno);
         Data signed_data;
-        gpgme_error_t err = gpgme_data_new_from_fd(signed_data.out(), fd);
-        if (err == 0) err = gpgme_op_verify(ctx, signature.get(), signed_data.get(), nullptr);
+        gpgme_error_t err = gpg().gpgme_data_new_from_fd(signed_data.out(), fd);
+        if (err == 0) err = gpg().gpgme_op_verify(ctx, signature.get(), signed_data.get(), nullptr);
         ::close(fd);
         return err;
     });
@@ -279,13 +289,13 @@ Result<std::string> import_openpgp_keys(const std::filesystem::path& key_file) {
     detail::Context ctx;
     if (const gpgme_error_t err = ctx.open({}); err != 0) return Error{"GnuPG: " + detail::gpg_error_text(err)};
     detail::Data data;
-    if (const gpgme_error_t err = gpgme_data_new_from_file(data.out(), key_file.c_str(), 1); err != 0) {
+    if (const gpgme_error_t err = detail::gpg().gpgme_data_new_from_file(data.out(), key_file.c_str(), 1); err != 0) {
         return Error{"cannot read " + key_file.string() + ": " + detail::gpg_error_text(err)};
     }
-    if (const gpgme_error_t err = gpgme_op_import(ctx.get(), data.get()); err != 0) {
+    if (const gpgme_error_t err = detail::gpg().gpgme_op_import(ctx.get(), data.get()); err != 0) {
         return Error{"GnuPG could not import " + key_file.string() + ": " + detail::gpg_error_text(err)};
     }
-    const gpgme_import_result_t result = gpgme_op_import_result(ctx.get());
+    const gpgme_import_result_t result = detail::gpg().gpgme_op_import_result(ctx.get());
     if (result == nullptr || result->considered == 0) return Error{"no OpenPGP key in " + key_file.string()};
     std::string fingerprints;
     for (gpgme_import_status_t s = result->imports; s != nullptr; s = s->next) {

@@ -2,6 +2,8 @@
 // in the library's own .cpp here), for the rows of registry_table.cpp.
 #pragma once
 
+#include <string>
+
 #include "algorithms/entry_points.hpp"
 #include "hashscope/hasher.hpp"
 
@@ -24,6 +26,12 @@ inline constexpr std::size_t kLibsodiumMinBlake2bSize = 16;  // crypto_genericha
 HasherFactory make_nettle_md5, make_nettle_sha1, make_nettle_sha224, make_nettle_sha256, make_nettle_sha384,
     make_nettle_sha512, make_nettle_sha512_256, make_nettle_sha3_224, make_nettle_sha3_256, make_nettle_sha3_384,
     make_nettle_sha3_512;
+
+// The versions of the libraries opened on first use, as they report them: opening them if need be,
+// "not available (why)" when they cannot be.
+std::string gcrypt_version();
+std::string nettle_version();
+std::string libsodium_version();
 
 ExtendKernel extend_zlib_crc32, extend_zlib_adler32;
 ExtendKernel extend_libdeflate_crc32, extend_libdeflate_adler32;

@@ -1,5 +1,5 @@
 // libgcrypt's digests (it picks SHA-NI, AVX2 or AVX-512 code itself at initialisation).
-// A visible implementation to compare with.
+// A visible implementation to compare with; opened on first use (lazy_library.hpp).
 #include <gcrypt.h>
 
 #include <array>
@@ -9,44 +9,82 @@
 #include <string_view>
 
 #include "algorithms/backends/backends.hpp"
+#include "algorithms/backends/lazy_library.hpp"
 
 namespace hashscope::detail {
 namespace {
 
+struct Gcrypt {
+    decltype(&::gcry_check_version) gcry_check_version = nullptr;
+    decltype(&::gcry_control) gcry_control = nullptr;
+    decltype(&::gcry_md_open) gcry_md_open = nullptr;
+    decltype(&::gcry_md_close) gcry_md_close = nullptr;
+    decltype(&::gcry_md_get_algo_dlen) gcry_md_get_algo_dlen = nullptr;
+    decltype(&::gcry_md_write) gcry_md_write = nullptr;
+    decltype(&::gcry_md_read) gcry_md_read = nullptr;
+    decltype(&::gcry_md_reset) gcry_md_reset = nullptr;
+};
+
+void bind_all(LibraryOpener& library, Gcrypt& f) {
+    library.bind("gcry_check_version", f.gcry_check_version);
+    library.bind("gcry_control", f.gcry_control);
+    library.bind("gcry_md_open", f.gcry_md_open);
+    library.bind("gcry_md_close", f.gcry_md_close);
+    library.bind("gcry_md_get_algo_dlen", f.gcry_md_get_algo_dlen);
+    library.bind("gcry_md_write", f.gcry_md_write);
+    library.bind("gcry_md_read", f.gcry_md_read);
+    library.bind("gcry_md_reset", f.gcry_md_reset);
+}
+
 // libgcrypt wants the application to initialise it once before anything else. HashScope uses no
 // secure memory (it hashes public data), so that is switched off instead of warned about.
-bool initialised() {
-    static const bool ok = [] {
-        if (gcry_check_version(GCRYPT_VERSION) == nullptr) return false;  // older than the headers
-        gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-        gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-        return true;
+// Null, with the reason in `why`, when the library cannot be used.
+const Gcrypt* initialised(std::string& why) {
+    struct Initialised {
+        const Gcrypt* library = nullptr;
+        std::string why;
+    };
+    static const Initialised done = [] {
+        static const OpenedLibrary<Gcrypt> opened(HASHSCOPE_SONAME_GCRYPT, bind_all);
+        const Gcrypt* g = opened.entries();
+        if (g == nullptr) return Initialised{nullptr, opened.error()};
+        if (g->gcry_check_version(GCRYPT_VERSION) == nullptr) {
+            return Initialised{nullptr, "libgcrypt is older than the " GCRYPT_VERSION " HashScope was built with"};
+        }
+        g->gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+        g->gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+        return Initialised{g, {}};
     }();
-    return ok;
+    why = done.why;
+    return done.library;
 }
 
 class GcryptHasher final : public Hasher {
 public:
     GcryptHasher(std::string_view algorithm, int algo) : algorithm_(algorithm), algo_(algo) {
-        if (!initialised() || gcry_md_open(&handle_, algo, 0) != 0) {
+        std::string why;
+        g_ = initialised(why);
+        if (g_ == nullptr) throw std::runtime_error("libgcrypt is not available: " + why);
+        if (g_->gcry_md_open(&handle_, algo, 0) != 0) {
             throw std::runtime_error("libgcrypt lacks " + std::string(algorithm));
         }
-        length_ = gcry_md_get_algo_dlen(algo);
+        length_ = g_->gcry_md_get_algo_dlen(algo);
     }
-    ~GcryptHasher() override { gcry_md_close(handle_); }
+    ~GcryptHasher() override { g_->gcry_md_close(handle_); }
 
     void do_update(std::span<const std::byte> data) override {
-        if (!data.empty()) gcry_md_write(handle_, data.data(), data.size());
+        if (!data.empty()) g_->gcry_md_write(handle_, data.data(), data.size());
     }
     Digest do_finish() override {
-        const unsigned char* out = gcry_md_read(handle_, algo_);  // finalises first
+        const unsigned char* out = g_->gcry_md_read(handle_, algo_);  // finalises first
         return {algorithm_, std::span<const std::uint8_t>(out, length_)};
     }
-    void do_reset() override { gcry_md_reset(handle_); }
+    void do_reset() override { g_->gcry_md_reset(handle_); }
 
 private:
     std::string_view algorithm_;
     int algo_;
+    const Gcrypt* g_ = nullptr;
     gcry_md_hd_t handle_ = nullptr;
     std::size_t length_ = 0;
 };
@@ -54,6 +92,12 @@ private:
 HasherPtr make(std::string_view algorithm, int algo) { return std::make_unique<GcryptHasher>(algorithm, algo); }
 
 }  // namespace
+
+std::string gcrypt_version() {
+    std::string why;
+    const Gcrypt* g = initialised(why);
+    return g != nullptr ? g->gcry_check_version(nullptr) : "not available (" + why + ")";
+}
 
 HasherPtr make_gcrypt_md5() { return make("md5", GCRY_MD_MD5); }
 HasherPtr make_gcrypt_sha1() { return make("sha1", GCRY_MD_SHA1); }

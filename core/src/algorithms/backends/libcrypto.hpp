@@ -1,9 +1,6 @@
-// OpenSSL's libcrypto, opened the first time HashScope needs it instead of at every start of the
-// program. Linked the usual way, its relocations and constructor took 0.7 ms of each start of
-// hashscope-cli on the Intel Xeon guest (docs/performance.md), whether or not the run used
-// OpenSSL: a third of a start, and more than b3sum needs to hash a few megabytes. The entry points
-// keep their types from OpenSSL's own headers, so a call through them is checked as a direct one
-// would be.
+// OpenSSL's libcrypto, opened the first time HashScope needs it (lazy_library.hpp): its
+// relocations and constructor alone took 0.7 ms of each start of hashscope-cli on the Intel Xeon
+// guest of docs/performance.md.
 #pragma once
 
 #include <openssl/crypto.h>
@@ -29,8 +26,8 @@ struct LibCrypto {
     decltype(&::OpenSSL_version) OpenSSL_version = nullptr;
 };
 
-// Opened once, on the first call, and never closed; null when the library or one of its entry
-// points cannot be found, and then libcrypto_error() says which and why.
+// Opened on the first call; null when the library or one of its entry points cannot be found, and
+// then libcrypto_error() says which and why.
 const LibCrypto* libcrypto();
 const std::string& libcrypto_error();
 
