@@ -167,7 +167,7 @@ HASHSCOPE_CRC_INLINE std::uint64_t one_lane(std::uint64_t reg, const std::byte* 
     return res ^ static_cast<std::uint64_t>(_mm_cvtsi128_si64(reg1));
 }
 
-// The Interleave parameter of vpclmul_extend: what runs on a message of more than 256 bytes
+// The Interleave parameter of vpclmul_extend_long: what runs on a message of more than 256 bytes
 // between its first 16 lanes and the plain loop. It takes the four accumulators (holding the 256
 // bytes before a), may consume lanes, and leaves the accumulators holding the 256 bytes before
 // the new a, with `left` lanes still unread. FoldOnly consumes none.
@@ -177,8 +177,9 @@ struct FoldOnly {
                                           __m512i) {}
 };
 
-template <class Poly, class Interleave = FoldOnly>
-std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n) {
+// Messages of up to 256 bytes, which no Interleave touches.
+template <class Poly>
+HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_short(std::uint64_t crc, const std::byte* p, std::size_t n) {
     constexpr std::uint64_t mask = value_mask<Poly>;
     const std::uint64_t reg = ~crc & mask;
     if (n <= 32) {
@@ -190,9 +191,14 @@ std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t 
         }
         return ~one_lane<Poly>(reg, p, n) & mask;
     }
-    if (n <= 16 * FoldTables<Poly>::tail_lanes) return ~finish<Poly>(short_lanes<Poly>(reg, p, n)) & mask;
+    return ~finish<Poly>(short_lanes<Poly>(reg, p, n)) & mask;
+}
 
-    // More than 256 bytes: lanes cut from the message's end, the first one padded in front.
+// More than 256 bytes: lanes cut from the message's end, the first one padded in front.
+template <class Poly, class Interleave>
+HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_long(std::uint64_t crc, const std::byte* p, std::size_t n) {
+    constexpr std::uint64_t mask = value_mask<Poly>;
+    const std::uint64_t reg = ~crc & mask;
     const auto r = static_cast<unsigned>(((n - 1) & 15) + 1);  // bytes of the first lane
     const std::size_t lanes = (n + 15) / 16;
     const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p) + r - 16;
@@ -233,6 +239,13 @@ std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t 
     acc = fold_into(x3, load_table(c + 24), acc);
     if (left != 0) acc = carry_lanes(a, left, c + 32, acc);
     return ~finish<Poly>(xor_lanes(acc)) & mask;
+}
+
+// The CRC of a message by folding alone (crc32c's shapes choose their Interleave: crc32c_vpclmul.cpp).
+template <class Poly>
+std::uint64_t vpclmul_extend(std::uint64_t crc, const std::byte* p, std::size_t n) {
+    if (n <= 16 * FoldTables<Poly>::tail_lanes) return vpclmul_extend_short<Poly>(crc, p, n);
+    return vpclmul_extend_long<Poly, FoldOnly>(crc, p, n);
 }
 
 }  // namespace
