@@ -97,8 +97,10 @@ python3 check_html.py named.html > parsed.txt
 same "  well formed with a name and a note" "errors: none" "$(grep '^errors:' parsed.txt)"
 holds "  the run's name heads it" "$(grep '^text:' parsed.txt)" "before <the> fix (${ids[0]})"
 holds "  and its note follows" "$(grep '^text:' parsed.txt)" "pinned & quiet"
+# Looked up by id: the imported run may list before it when all three share a second.
 same "  list --json carries the name" "before <the> fix" \
-  "$("$cli" results list --json --library "$lib" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["name"])')"
+  "$("$cli" results list --json --library "$lib" |
+    python3 -c 'import json,sys; print(next(r.get("name", "") for r in json.load(sys.stdin) if r["id"] == sys.argv[1]))' "${ids[0]}")"
 
 "$cli" results export "${ids[0]}" --library "$lib" > /dev/null 2>&1; status=$?
 same "export without --html: exit 2" 2 "$status"
