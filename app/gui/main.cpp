@@ -12,6 +12,7 @@
 #include "hashscope/build_info.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/cpu.hpp"
+#include "hashscope/libraries.hpp"
 #include "main/main_window.hpp"
 #include "main/single_instance.hpp"
 #include "main/version_report.hpp"
@@ -44,7 +45,7 @@ bool answerWithoutDisplay(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--") == 0) break;
         if (std::strcmp(argv[i], "--version") == 0) {
-            std::fputs(hashscope::ui::versionReport().toUtf8().constData(), stdout);
+            std::fputs(hashscope::ui::versionReport(hashscope::library_versions()).toUtf8().constData(), stdout);
             return true;
         }
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {

@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "common/library_versions_read.hpp"
 #include "hashscope/build_info.hpp"
 #include "main/version_report.hpp"
 
@@ -31,7 +32,7 @@ QLabel* value(const QString& text, const QString& name, QWidget* parent) {
 
 }  // namespace
 
-AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), report_(versionReport()) {
+AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     setObjectName(QStringLiteral("aboutDialog"));
     setWindowTitle(tr("About HashScope"));
 
@@ -41,6 +42,7 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent), report_(versionRepo
     copy_->setAutoDefault(false);
     copy_->setObjectName(QStringLiteral("aboutCopyButton"));
     copy_->setToolTip(tr("Copy the version, revision, build type and library versions, for a bug report"));
+    copy_->setEnabled(false);  // until the versions are in
     connect(copy_, &QPushButton::clicked, this, &AboutDialog::copyReport);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -94,9 +96,17 @@ QWidget* AboutDialog::libraryBox() {
     auto* box = new QGroupBox(tr("Libraries"), this);
     box->setObjectName(QStringLiteral("aboutLibraries"));
     auto* form = new QFormLayout(box);
-    for (const LibraryVersion& library : guiLibraryVersions()) {
-        form->addRow(library.name, value(library.version, QStringLiteral("lib_%1").arg(library.id), box));
-    }
+    auto* pending = new QLabel(tr("Reading versions…"), box);
+    pending->setObjectName(QStringLiteral("aboutLibrariesPending"));
+    form->addRow(pending);
+    readLibraryVersions(pool_, box, [this, box, form, pending](const LibraryVersionMap& versions) {
+        form->removeRow(pending);
+        for (const LibraryVersion& library : guiLibraryVersions(versions)) {
+            form->addRow(library.name, value(library.version, QStringLiteral("lib_%1").arg(library.id), box));
+        }
+        report_ = versionReport(versions);
+        copy_->setEnabled(true);
+    });
     return box;
 }
 

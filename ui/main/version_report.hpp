@@ -4,6 +4,8 @@
 #pragma once
 
 #include <QString>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace hashscope::ui {
@@ -14,11 +16,12 @@ struct LibraryVersion {
     QString version;  // as the library reports it at run time where it can ("6.4.2")
 };
 
-// Qt (the one loaded at run time), QCustomPlot, then library_versions() in its order.
-std::vector<LibraryVersion> guiLibraryVersions();
+// Qt (the one loaded at run time), QCustomPlot, then `checksumLibraries` (what library_versions()
+// returned: the caller chooses the thread that opens them) in its order.
+std::vector<LibraryVersion> guiLibraryVersions(const std::map<std::string, std::string>& checksumLibraries);
 
 // "hashscope 0.1.0 (git 2abae3a1c0de, RelWithDebInfo)\nQt 6.4.2\nQCustomPlot 2.1.0\n...", each
 // line ending in '\n'.
-QString versionReport();
+QString versionReport(const std::map<std::string, std::string>& checksumLibraries);
 
 }  // namespace hashscope::ui

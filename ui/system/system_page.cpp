@@ -10,10 +10,10 @@
 #include <QVBoxLayout>
 
 #include "common/cpu_text.hpp"
+#include "common/library_versions_read.hpp"
 #include "common/status_tone.hpp"
 #include "hashscope/build_info.hpp"
 #include "hashscope/calibration.hpp"
-#include "hashscope/libraries.hpp"
 #include "system/calibration_panel.hpp"
 #include "system/implementation_table.hpp"
 #include "system/selftest_panel.hpp"
@@ -124,9 +124,15 @@ QWidget* SystemPage::libraryBox() {
     hashscope->setToolTip(
         tr("git %1, %2 build").arg(qs(std::string(build.git_revision)), qs(std::string(build.build_type))));
     form->addRow(QStringLiteral("HashScope"), hashscope);
-    for (const auto& [name, version] : library_versions()) {
-        form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
-    }
+    auto* pending = new QLabel(tr("Reading versions…"), box);
+    pending->setObjectName(QStringLiteral("systemLibrariesPending"));
+    form->addRow(pending);
+    readLibraryVersions(pool_, box, [box, form, pending](const LibraryVersionMap& versions) {
+        form->removeRow(pending);
+        for (const auto& [name, version] : versions) {
+            form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
+        }
+    });
     return box;
 }
 

@@ -1,10 +1,12 @@
 // SystemPage: this machine as the benchmarks see it: CPU model, vendor, microarchitecture, cores,
-// caches, hypervisor, the checksum-relevant features ✓/✗, library versions, and the
-// implementation dispatch chose for each algorithm with what else is available; how dispatch chose
-// (CalibrationPanel: by measurement of this machine, or the built-in table); and the Self-test,
-// which checks every implementation this CPU can run (SelfTestPanel).
+// caches, hypervisor, the checksum-relevant features ✓/✗, library versions (read by a worker:
+// reading them opens the libraries loaded on first use), and the implementation dispatch chose for
+// each algorithm with what else is available; how dispatch chose (CalibrationPanel: by measurement
+// of this machine, or the built-in table); and the Self-test, which checks every implementation
+// this CPU can run (SelfTestPanel).
 #pragma once
 
+#include <QThreadPool>
 #include <QWidget>
 
 #include "hashscope/cpu.hpp"
@@ -39,6 +41,7 @@ private:
     QWidget* table_ = nullptr;
     SelfTestPanel* selfTest_ = nullptr;
     CalibrationPanel* calibration_ = nullptr;
+    QThreadPool pool_;  // reads the libraries' versions; waited for when the page goes
 };
 
 }  // namespace hashscope::ui

@@ -1,0 +1,22 @@
+// readLibraryVersions: library_versions() read on a worker thread, handed to the GUI thread.
+//
+// Reading a library's version opens the libraries HashScope loads only on first use (libcrypto,
+// libgcrypt, Nettle, libsodium: a dlopen, which maps files and relocates them), and the GUI thread
+// never waits for file I/O. Pages show a placeholder until the versions arrive.
+#pragma once
+
+#include <QObject>
+#include <QThreadPool>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace hashscope::ui {
+
+using LibraryVersionMap = std::map<std::string, std::string>;
+
+// Runs library_versions() on `pool`; `show` runs on the GUI thread with the result, unless
+// `context` has been destroyed by then. The pool's owner waits for it before the program ends.
+void readLibraryVersions(QThreadPool& pool, QObject* context, std::function<void(const LibraryVersionMap&)> show);
+
+}  // namespace hashscope::ui
