@@ -34,6 +34,9 @@ static_assert(probes_inside_their_bands());
 // The byte-at-a-time tables and the portable references exist to check the others, never to win.
 constexpr int kReferencePriority = 10;
 
+// A candidate's figure: its fastest round, the one least disturbed by the rest of the machine.
+double fastest(const std::vector<double>& rounds) { return *std::min_element(rounds.begin(), rounds.end()); }
+
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
@@ -88,9 +91,6 @@ std::size_t Calibration::changed() const {
 }
 
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin) {
-    const auto fastest = [](const std::vector<double>& rounds) {
-        return *std::min_element(rounds.begin(), rounds.end());
-    };
     const double incumbent_best = fastest(ns[incumbent]);
     std::size_t chosen = incumbent;
     double chosen_best = incumbent_best;
@@ -217,11 +217,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 if (stop.stop_requested()) return stopped();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
-                const auto fastest_round = [&](std::size_t c) {
-                    return *std::min_element(timed[c].ns.begin(), timed[c].ns.end());
-                };
                 std::vector<double> first_ns(timed.size());  // each one's fastest round, all timed together
-                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = fastest_round(c);
+                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = fastest(timed[c].ns);
                 const auto challenger = decide(incumbent, all);
                 auto winner = challenger;
                 // The two figures kept come from one measurement that timed both: with one from
@@ -238,8 +235,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     if (decide(incumbent, {incumbent, challenger}) != challenger) winner = incumbent;
                     chosen_ns = first_ns[winner];
                     if (table == incumbent || table == challenger) {
-                        table_ns = fastest_round(table);
-                        chosen_ns = fastest_round(winner);
+                        table_ns = fastest(timed[table].ns);
+                        chosen_ns = fastest(timed[winner].ns);
                     }
                 }
                 choice.chosen = std::string(candidates[winner]->id);
