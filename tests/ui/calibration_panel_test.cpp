@@ -25,6 +25,7 @@ CalibrationOptions quick() {
     CalibrationOptions options;
     options.rounds = 3;
     options.round_s = 0.00002;
+    options.sustained_round_s = 0;
     options.band_budget_s = 0.01;
     options.self_test_messages = 2;
     options.largest_probe = 64 * 1024;

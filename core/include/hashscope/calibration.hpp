@@ -50,8 +50,15 @@ struct CalibrationOptions {
     // round and in the median of the rounds' ratios: on a noisy machine, repeated calibrations
     // then agree, and a choice never flips on a coin toss.
     double margin = 0.03;
-    std::size_t rounds = 11;              // each round times every candidate once, in a rotating order
-    double round_s = 0.0003;              // target time of one candidate in one round
+    std::size_t rounds = 11;  // each round times every candidate once, in a rotating order
+    double round_s = 0.0003;  // target time of one candidate in one round
+    // Probes in cache from `sustained_from` bytes up are timed in rounds of at least
+    // `sustained_round_s`: what runs at those sizes runs for long (a file, a benchmark), and on
+    // the Intel Xeon guest of docs/performance.md crc32c's fused AVX-512 shape ran 64 KiB in
+    // 519 ns in 0.3 ms bursts between other candidates but 575 ns in 10 ms rounds, where folding
+    // alone ran 565 ns in both: short rounds chose the shape that the benchmark then timed slower.
+    double sustained_round_s = 0.005;
+    std::size_t sustained_from = std::size_t{16} << 10;
     double band_budget_s = 0.12;          // at most this per algorithm and band, but never under 3 rounds
     std::size_t self_test_messages = 16;  // random messages per implementation before it may compete
     // Bands whose probe is larger are not timed and keep their incumbent: for quick runs (tests,
@@ -77,7 +84,9 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                               const CalibrationProgressFn& progress = {}, std::stop_token stop = {});
 
 // The decision alone, for tests: `ns[c][r]` is candidate c's time in round r; `incumbent` is the
-// table's choice. Returns the index of the chosen candidate.
+// table's choice. Returns the index of the chosen candidate: of the challengers clearly faster
+// than the incumbent (margin, above), the one with the fastest median round; a candidate's
+// fastest round alone, its best burst, can be one it seldom reaches.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
 
 // Identities a calibration is valid for: the CPU (vendor, model, family/model/stepping, features,

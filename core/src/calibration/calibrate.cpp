@@ -93,17 +93,17 @@ std::size_t Calibration::changed() const {
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin) {
     const double incumbent_best = fastest(ns[incumbent]);
     std::size_t chosen = incumbent;
-    double chosen_best = incumbent_best;
+    double chosen_typical = median(ns[incumbent]);
     for (std::size_t c = 0; c < ns.size(); ++c) {
         if (c == incumbent || ns[c].size() != ns[incumbent].size()) continue;
-        const double best = fastest(ns[c]);
         std::vector<double> ratios;  // incumbent ÷ challenger, round by round: above 1 means faster
         ratios.reserve(ns[c].size());
         for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
-        const bool clearly_faster = best * (1 + margin) < incumbent_best && median(ratios) > 1 + margin;
-        if (clearly_faster && best < chosen_best) {
+        const bool clearly_faster = fastest(ns[c]) * (1 + margin) < incumbent_best && median(ratios) > 1 + margin;
+        const double typical = median(ns[c]);
+        if (clearly_faster && (chosen == incumbent || typical < chosen_typical)) {
             chosen = c;
-            chosen_best = best;
+            chosen_typical = typical;
         }
     }
     return chosen;
@@ -175,6 +175,9 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
             // Untimed (one candidate, or a probe above largest_probe): the incumbent stands.
             choice.chosen = incumbent_at != candidates.end() ? std::string((*incumbent_at)->id) : choice.table_choice;
             if (candidates.size() >= 2 && table_at != candidates.end() && kProbeSizes[band] <= options.largest_probe) {
+                // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says
+                // why); not the cold probe, whose one message from memory outlasts a short round.
+                const bool sustained = kProbeSizes[band] >= options.sustained_from && band + 1 < kBands;
                 std::vector<Timed> timed;
                 for (const auto* row : candidates) {
                     auto workload = bench::detail::make_workload({std::string(algorithm.id), std::string(row->id)},
@@ -182,7 +185,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     if (!workload) return workload.error();
                     Timed t{std::move(workload.value()), 1, 0, {}};
                     t.time_once();  // warm: code, tables and the buffer in cache
-                    t.size_batch(options.round_s);
+                    t.size_batch(sustained ? std::max(options.round_s, options.sustained_round_s) : options.round_s);
                     timed.push_back(std::move(t));
                 }
                 // Long probes of slow hashes would take seconds: fewer rounds there (at least three).
