@@ -99,8 +99,10 @@ std::string to_json_line(const FileRecord& record) {
     j["digest"] = record.digest.empty() ? ordered_json(nullptr) : ordered_json(record.digest);
     j["status"] = record.status;
     j["implementation"] = record.implementation.empty() ? ordered_json(nullptr) : ordered_json(record.implementation);
-    // Microseconds are as fine as a file's time means anything.
-    j["seconds"] = std::round(record.seconds * 1e6) / 1e6;
+    // Microseconds are as fine as a file's time means anything; a time too large to scale (one read
+    // back from a hostile line) is kept as it is, since infinity would be written as null.
+    const double micro = std::round(record.seconds * 1e6) / 1e6;
+    j["seconds"] = std::isfinite(micro) ? micro : record.seconds;
     if (!record.message.empty()) j["message"] = record.message;
     // A message may quote bytes that are not UTF-8 (an OS error about a name): replaced, not fatal.
     return j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);

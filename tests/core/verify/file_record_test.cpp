@@ -114,6 +114,19 @@ TEST(FileRecord, UnknownFieldsAreIgnored) {
     EXPECT_DOUBLE_EQ(record->seconds, 2.0);
 }
 
+TEST(FileRecord, AnyTimeReadIsWrittenBackAsANumber) {
+    // A time near the largest double overflows when scaled to microseconds; it must not be
+    // written as null, which the reader refuses.
+    for (const char* seconds : {"1e303", "1.7976931348623157e308", "0", "123456.1234567"}) {
+        const auto record = parse_json_line(
+            std::string(R"({"path":"a","size":1,"algorithm":"md5","status":"ok","seconds":)") + seconds + "}");
+        ASSERT_TRUE(record) << record.error().message;
+        const auto again = parse_json_line(to_json_line(*record));
+        ASSERT_TRUE(again) << again.error().message << " for " << seconds;
+        EXPECT_NEAR(again->seconds, record->seconds, record->seconds * 1e-9 + 1e-6) << seconds;
+    }
+}
+
 TEST(FileRecord, SortsByPathBytesThenAlgorithm) {
     auto a = sample("a-b");
     auto b = sample("a/b");
