@@ -34,14 +34,17 @@ static_assert(probes_inside_their_bands());
 // The byte-at-a-time tables and the portable references exist to check the others, never to win.
 constexpr int kReferencePriority = 10;
 
-// A candidate's figure: its fastest round, the one least disturbed by the rest of the machine.
-double fastest(const std::vector<double>& rounds) { return *std::min_element(rounds.begin(), rounds.end()); }
-
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+// A candidate's figure, for choosing and for the figures kept: its median round. Not its fastest:
+// a best burst can be one it seldom reaches, and a 16-byte probe's rounds come out in whole
+// cycles, where two implementations whose best rounds both take 7 cycles can differ in most of the
+// others (crc32c on the Intel Xeon guest: `pclmul` 7 or 8 cycles, `vpclmul` 7 to 10).
+double typical(const std::vector<double>& rounds) { return median(rounds); }
 
 std::string utc_now() {
     const std::time_t now = std::time(nullptr);
@@ -91,19 +94,19 @@ std::size_t Calibration::changed() const {
 }
 
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin) {
-    const double incumbent_best = fastest(ns[incumbent]);
+    const double incumbent_typical = typical(ns[incumbent]);
     std::size_t chosen = incumbent;
-    double chosen_typical = median(ns[incumbent]);
+    double chosen_typical = incumbent_typical;
     for (std::size_t c = 0; c < ns.size(); ++c) {
         if (c == incumbent || ns[c].size() != ns[incumbent].size()) continue;
         std::vector<double> ratios;  // incumbent ÷ challenger, round by round: above 1 means faster
         ratios.reserve(ns[c].size());
         for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
-        const bool clearly_faster = fastest(ns[c]) * (1 + margin) < incumbent_best && median(ratios) > 1 + margin;
-        const double typical = median(ns[c]);
-        if (clearly_faster && (chosen == incumbent || typical < chosen_typical)) {
+        const double its = typical(ns[c]);
+        const bool clearly_faster = its * (1 + margin) < incumbent_typical && median(ratios) > 1 + margin;
+        if (clearly_faster && (chosen == incumbent || its < chosen_typical)) {
             chosen = c;
-            chosen_typical = typical;
+            chosen_typical = its;
         }
     }
     return chosen;
@@ -220,8 +223,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 if (stop.stop_requested()) return stopped();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
-                std::vector<double> first_ns(timed.size());  // each one's fastest round, all timed together
-                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = fastest(timed[c].ns);
+                std::vector<double> first_ns(timed.size());  // each one's typical round, all timed together
+                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = typical(timed[c].ns);
                 const auto challenger = decide(incumbent, all);
                 auto winner = challenger;
                 // The two figures kept come from one measurement that timed both: with one from
@@ -238,8 +241,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     if (decide(incumbent, {incumbent, challenger}) != challenger) winner = incumbent;
                     chosen_ns = first_ns[winner];
                     if (table == incumbent || table == challenger) {
-                        table_ns = fastest(timed[table].ns);
-                        chosen_ns = fastest(timed[winner].ns);
+                        table_ns = typical(timed[table].ns);
+                        chosen_ns = typical(timed[winner].ns);
                     }
                 }
                 choice.chosen = std::string(candidates[winner]->id);
