@@ -288,7 +288,7 @@ CalibrationOptions quick() {
     options.round_s = 0.00002;
     options.sustained_round_s = 0;  // every band as short as the rest
     options.self_test_messages = 2;
-    options.largest_probe = 64 * 1024;
+    options.largest_probe = std::size_t{64} * 1024;
     return options;
 }
 
