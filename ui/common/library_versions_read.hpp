@@ -5,7 +5,8 @@
 // never waits for file I/O. Pages show a placeholder until the versions arrive.
 #pragma once
 
-#include <QObject>
+#include <QFormLayout>
+#include <QString>
 #include <QThreadPool>
 #include <functional>
 #include <map>
@@ -15,8 +16,11 @@ namespace hashscope::ui {
 
 using LibraryVersionMap = std::map<std::string, std::string>;
 
-// Runs library_versions() on `pool`; `show` runs on the GUI thread with the result, unless
-// `context` has been destroyed by then. The pool's owner waits for it before the program ends.
-void readLibraryVersions(QThreadPool& pool, QObject* context, std::function<void(const LibraryVersionMap&)> show);
+// Runs library_versions() on `pool`. Meanwhile `form` ends with a "Reading versions…" row (a label
+// named `pending_name`, for tests); when the versions arrive, on the GUI thread, that row goes and
+// `show` adds the libraries' rows, unless the form's widget has been destroyed by then. The
+// pool's owner waits for it before the program ends.
+void readLibraryVersions(QThreadPool& pool, QFormLayout* form, const QString& pending_name,
+                         std::function<void(const LibraryVersionMap&)> show);
 
 }  // namespace hashscope::ui

@@ -96,17 +96,14 @@ QWidget* AboutDialog::libraryBox() {
     auto* box = new QGroupBox(tr("Libraries"), this);
     box->setObjectName(QStringLiteral("aboutLibraries"));
     auto* form = new QFormLayout(box);
-    auto* pending = new QLabel(tr("Reading versions…"), box);
-    pending->setObjectName(QStringLiteral("aboutLibrariesPending"));
-    form->addRow(pending);
-    readLibraryVersions(pool_, box, [this, box, form, pending](const LibraryVersionMap& versions) {
-        form->removeRow(pending);
-        for (const LibraryVersion& library : guiLibraryVersions(versions)) {
-            form->addRow(library.name, value(library.version, QStringLiteral("lib_%1").arg(library.id), box));
-        }
-        report_ = versionReport(versions);
-        copy_->setEnabled(true);
-    });
+    readLibraryVersions(
+        pool_, form, QStringLiteral("aboutLibrariesPending"), [this, box, form](const LibraryVersionMap& versions) {
+            for (const LibraryVersion& library : guiLibraryVersions(versions)) {
+                form->addRow(library.name, value(library.version, QStringLiteral("lib_%1").arg(library.id), box));
+            }
+            report_ = versionReport(versions);
+            copy_->setEnabled(true);
+        });
     return box;
 }
 

@@ -124,15 +124,12 @@ QWidget* SystemPage::libraryBox() {
     hashscope->setToolTip(
         tr("git %1, %2 build").arg(qs(std::string(build.git_revision)), qs(std::string(build.build_type))));
     form->addRow(QStringLiteral("HashScope"), hashscope);
-    auto* pending = new QLabel(tr("Reading versions…"), box);
-    pending->setObjectName(QStringLiteral("systemLibrariesPending"));
-    form->addRow(pending);
-    readLibraryVersions(pool_, box, [box, form, pending](const LibraryVersionMap& versions) {
-        form->removeRow(pending);
-        for (const auto& [name, version] : versions) {
-            form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
-        }
-    });
+    readLibraryVersions(pool_, form, QStringLiteral("systemLibrariesPending"),
+                        [box, form](const LibraryVersionMap& versions) {
+                            for (const auto& [name, version] : versions) {
+                                form->addRow(qs(name), value(qs(version), QStringLiteral("lib_%1").arg(qs(name)), box));
+                            }
+                        });
     return box;
 }
 
