@@ -2,7 +2,7 @@
 //
 // Reading a library's version opens the libraries HashScope loads only on first use (libcrypto,
 // libgcrypt, Nettle, libsodium: a dlopen, which maps files and relocates them), and the GUI thread
-// never waits for file I/O. Pages show a placeholder until the versions arrive.
+// never waits for file I/O. A placeholder row stands in the page's form until they arrive.
 #pragma once
 
 #include <QFormLayout>

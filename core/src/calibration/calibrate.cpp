@@ -104,7 +104,8 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
         for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
         const double its = typical(ns[c]);
         const bool clearly_faster = its * (1 + margin) < incumbent_typical && median(ratios) > 1 + margin;
-        if (clearly_faster && (chosen == incumbent || its < chosen_typical)) {
+        // Clearly faster puts it below the incumbent's median, where chosen_typical starts.
+        if (clearly_faster && its < chosen_typical) {
             chosen = c;
             chosen_typical = its;
         }
