@@ -79,6 +79,9 @@ const auto kTable = std::to_array<Implementation>({
     {.algorithm = "crc32c", .id = "vpclmul-fullrate", .backend = "own", .needs = kVpclmul, .priority = 78,
      .description = "AVX-512 VPCLMULQDQ folding + crc32 instruction, a fifth in crc32",
      .extend = crc::extend_crc32c_vpclmul_full_rate},
+    {.algorithm = "crc32c", .id = "vpclmul-blocks", .backend = "own", .needs = kVpclmul, .priority = 77,
+     .description = "AVX-512 VPCLMULQDQ folding + crc32 instruction, 3 regions in blocks",
+     .extend = crc::extend_crc32c_vpclmul_blocks},
     {.algorithm = "crc32c", .id = "vpclmul-fold", .backend = "own", .needs = kVpclmul, .priority = 75,
      .description = "AVX-512 VPCLMULQDQ folding only, 4x512 bits", .extend = crc::extend_crc32c_vpclmul_fold},
 #endif

@@ -13,10 +13,11 @@
 //           steps). Four places read at once:
 //           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB)
 //           and beyond L3, with whole blocks prefetched (above 16 MiB).
-// Where VPCLMULQDQ issues every cycle (Intel Xeon), a third and fourth entry point: the stream with
-// four vector lines a group (a fifth of the data in CRC32; extend_crc32c_vpclmul_full_rate), and
-// folding alone (extend_crc32c_vpclmul_fold). Which wins depends on the core and the size, so the
-// registry lists all three and calibration chooses (docs/performance.md has the figures).
+// Where VPCLMULQDQ issues every cycle (Intel Xeon), three more entry points: the stream with four
+// vector lines a group (a fifth of the data in CRC32; extend_crc32c_vpclmul_full_rate), blocks with
+// 16-byte steps (HybridFullRate, 3/19 of the data; extend_crc32c_vpclmul_blocks), and folding
+// alone (extend_crc32c_vpclmul_fold). Which wins depends on the core and the size, so the registry
+// lists all four and calibration chooses (docs/performance.md has the figures).
 #include "algorithms/crc/crc_vpclmul.hpp"
 #include "algorithms/crc/crc_vpclmul_kernel.hpp"
 
@@ -54,6 +55,10 @@ constexpr std::size_t kWholeBlockPrefetchFrom = std::size_t{16} << 20;
 constexpr std::size_t kBlocksFrom = std::size_t{704} << 10;
 constexpr std::size_t kBlocksBelow = std::size_t{1664} << 10;
 using HybridSmall = HybridShape<8, 3, 24>;
+// Where VPCLMULQDQ issues every cycle (Intel Xeon): 16-byte steps, 6 CRC32 to 8 VPCLMULQDQ an
+// iteration, so that neither port waits on the other (3/19 of the data in CRC32); 64 iterations a
+// block keep the regions as long as HybridLarge's.
+using HybridFullRate = HybridShape<64, 3, 16>;
 
 template <class Shape>
 struct HybridConstants {
@@ -123,6 +128,20 @@ HASHSCOPE_CRC_INLINE void large_block_iteration(__m512i& x0, __m512i& x1, __m512
         : [k] "v"(k), [v] "r"(v), [sc] "r"(sc), "m"(*reinterpret_cast<const std::byte(*)[256]>(v)),
           "m"(*reinterpret_cast<const std::byte(*)[2080]>(sc)));
 }
+// One iteration of HybridFullRate, written the same way: two CRC32 a stream, after the first and
+// second folds.
+HASHSCOPE_CRC_INLINE void full_rate_block_iteration(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3,
+                                                    std::uint64_t (&c)[3], __m512i k, std::uintptr_t v,
+                                                    std::uintptr_t sc) {
+    static_assert(HybridFullRate::scalar_bytes == 1024 && HybridFullRate::step == 16 && HybridFullRate::streams == 3);
+    __m512i t0;
+    asm(HASHSCOPE_BFOLD("x0", "0") HASHSCOPE_BCRC3("0", "1024", "2048") HASHSCOPE_BFOLD("x1", "64")
+            HASHSCOPE_BCRC3("8", "1032", "2056") HASHSCOPE_BFOLD("x2", "128") HASHSCOPE_BFOLD("x3", "192")
+        : [x0] "+v"(x0), [x1] "+v"(x1), [x2] "+v"(x2), [x3] "+v"(x3), [c0] "+r"(c[0]), [c1] "+r"(c[1]), [c2] "+r"(c[2]),
+          [t0] "=&v"(t0)
+        : [k] "v"(k), [v] "r"(v), [sc] "r"(sc), "m"(*reinterpret_cast<const std::byte(*)[256]>(v)),
+          "m"(*reinterpret_cast<const std::byte(*)[2064]>(sc)));
+}
 #undef HASHSCOPE_BFOLD
 #undef HASHSCOPE_BCRC3
 
@@ -166,6 +185,8 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
             }
             if constexpr (std::is_same_v<Shape, HybridLarge>) {
                 large_block_iteration(x0, x1, x2, x3, c, k, v, s + Shape::step * i);
+            } else if constexpr (std::is_same_v<Shape, HybridFullRate>) {
+                full_rate_block_iteration(x0, x1, x2, x3, c, k, v, s + Shape::step * i);
             } else {
                 x0 = fold_into(x0, k, loadu(at(v)));
                 x1 = fold_into(x1, k, loadu(at(v + 64)));
@@ -398,7 +419,20 @@ struct FullRateCrc32Instructions {
     }
 };
 
-// The three shapes differ only past 256 bytes. Up to there they run one copy of the code, at the
+// Blocks for a full-rate multiplier: HybridFullRate whenever a block and 256 bytes are left, the
+// rest folded alone. From L2 the stream above falls behind folding alone on the Intel Xeon guest,
+// where these blocks, three regions read beside the vector one, run ahead of it.
+struct FullRateBlocks {
+    template <class Poly>
+    HASHSCOPE_CRC_INLINE static void fold(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
+                                          std::size_t& left, __m512i k) {
+        static_assert(has_crc32_instruction<Poly>);
+        if (left >= HybridFullRate::block / 16 + 16)
+            hybrid_blocks<Poly, HybridFullRate, false>(x0, x1, x2, x3, a, left, k);
+    }
+};
+
+// The four shapes differ only past 256 bytes. Up to there they run one copy of the code, at the
 // start of a cache line, entered the same way from each: with a copy inlined into each shape (one
 // of them behind a wrapper's jump), the same code measured 2.1 to 2.8 ns at 16 bytes on the Intel
 // Xeon guest of docs/performance.md by where each copy landed, and dispatch chose between copies.
@@ -427,6 +461,10 @@ std::uint64_t extend_crc32c_vpclmul(std::uint64_t value, const std::byte* data, 
 
 std::uint64_t extend_crc32c_vpclmul_full_rate(std::uint64_t value, const std::byte* data, std::size_t size) {
     return crc32c_shape<FullRateCrc32Instructions>(value, data, size);
+}
+
+std::uint64_t extend_crc32c_vpclmul_blocks(std::uint64_t value, const std::byte* data, std::size_t size) {
+    return crc32c_shape<FullRateBlocks>(value, data, size);
 }
 
 std::uint64_t extend_crc32c_vpclmul_fold(std::uint64_t value, const std::byte* data, std::size_t size) {

@@ -19,7 +19,8 @@ namespace hashscope::crc {
 
 ExtendKernel extend_crc32_vpclmul, extend_crc32c_vpclmul, extend_crc64nvme_vpclmul, extend_crc64xz_vpclmul;
 // crc32c for cores whose VPCLMULQDQ issues every cycle (Intel Xeon): folding alone, as crc32 is,
-// and the fused stream with a fifth of the data in CRC32 instead of a quarter (crc32c_vpclmul.cpp).
-ExtendKernel extend_crc32c_vpclmul_fold, extend_crc32c_vpclmul_full_rate;
+// the fused stream with a fifth of the data in CRC32 instead of a quarter, and blocks with three
+// CRC32 regions beside the vector one (crc32c_vpclmul.cpp).
+ExtendKernel extend_crc32c_vpclmul_fold, extend_crc32c_vpclmul_full_rate, extend_crc32c_vpclmul_blocks;
 
 }  // namespace hashscope::crc

@@ -107,6 +107,10 @@ const std::vector<Kernel>& kernels() {
 #if defined(HASHSCOPE_AVX512_KERNELS)  // cmake -DHASHSCOPE_AVX512=OFF builds without them
         {"vpclmul_crc32", Isa::vpclmul, extend_crc32_vpclmul, ref_crc32, 0xcbf43926U, 0xFFFFFFFFU},
         {"vpclmul_crc32c", Isa::vpclmul, extend_crc32c_vpclmul, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
+        {"vpclmul_full_rate_crc32c", Isa::vpclmul, extend_crc32c_vpclmul_full_rate, ref_crc32c, 0xe3069283U,
+         0xFFFFFFFFU},
+        {"vpclmul_blocks_crc32c", Isa::vpclmul, extend_crc32c_vpclmul_blocks, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
+        {"vpclmul_fold_crc32c", Isa::vpclmul, extend_crc32c_vpclmul_fold, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
         {"vpclmul_crc64nvme", Isa::vpclmul, extend_crc64nvme_vpclmul, ref_crc64nvme, 0xae8b14860a799888ULL, ~0ULL},
         {"vpclmul_crc64xz", Isa::vpclmul, extend_crc64xz_vpclmul, ref_crc64xz, 0x995dc9bbdf1939faULL, ~0ULL},
 #endif
@@ -203,15 +207,17 @@ TEST_P(FoldingKernelTest, MessagesBeyondL2) {
 }
 
 // crc32c switches between its interleaved stream (512-byte iterations, CRC32 chains injected
-// into vector lines) and its blocks by size: at 704 KiB, 1664 KiB and 16 MiB. Every length across
-// the first two switches (every residue of the iteration and of a lane) at two alignments, from
-// a value, and lengths around the third.
+// into vector lines) and its blocks by size: at 704 KiB, 1664 KiB and 16 MiB; its shape for a
+// full-rate multiplier takes its first block (19,456 bytes and 256 on each side, in whole lanes) from 19,953 bytes
+// and a second from 39,409. Every length across those switches (every residue of the iteration and
+// of a lane) at two alignments, from a value, and lengths around 16 MiB.
 TEST_P(FoldingKernelTest, EveryLengthAcrossTheSizeSwitches) {
     const Kernel& k = GetParam();
     if (emulated_in_tests(k.isa)) GTEST_SKIP() << k.name << ": no size switches";
     constexpr std::size_t kSpan = 1400;
     const std::uint64_t init = 0x89ABCDEF01234567ULL & k.mask;
-    for (const std::size_t from : {(std::size_t{704} << 10) - 700, (std::size_t{1664} << 10) - 700}) {
+    for (const std::size_t from : {std::size_t{19953} - 700, std::size_t{39409} - 700, (std::size_t{704} << 10) - 700,
+                                   (std::size_t{1664} << 10) - 700}) {
         const std::vector<std::byte> msg = random_bytes(from + kSpan + 64, 7);
         for (const std::size_t off : {std::size_t{0}, std::size_t{37}}) {
             const std::byte* const p = msg.data() + off;
