@@ -30,7 +30,7 @@ struct CalibrationChoice {
     std::size_t probe_size = 0;  // the message size timed for the band
     std::string table_choice;    // the registry table's choice
     std::string chosen;          // equal to table_choice when no challenger was clearly faster
-    double table_ns = 0;         // ns per message, the median round
+    double table_ns = 0;         // ns per message, the mean of the middle rounds
     double chosen_ns = 0;
 };
 
@@ -46,8 +46,8 @@ struct Calibration {
 };
 
 struct CalibrationOptions {
-    // A challenger replaces the table's choice only when it is this much faster in its median
-    // round and in the median of the rounds' ratios: on a noisy machine, repeated calibrations
+    // A challenger replaces the table's choice only when it is this much faster in its middle
+    // rounds and in the median of the rounds' ratios: on a noisy machine, repeated calibrations
     // then agree, and a choice never flips on a coin toss.
     double margin = 0.03;
     std::size_t rounds = 11;  // each round times every candidate once, in a rotating order
@@ -85,8 +85,9 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
 
 // The decision alone, for tests: `ns[c][r]` is candidate c's time in round r; `incumbent` is the
 // table's choice. Returns the index of the chosen candidate: of the challengers clearly faster
-// than the incumbent (margin, above), the one with the fastest median round. Medians throughout:
-// a candidate's fastest round, its best burst, can be one it seldom reaches.
+// than the incumbent (margin, above), the one with the fastest middle rounds (the mean of its rounds
+// without the fastest and the slowest quarter). Not its fastest round, its best burst, which can
+// be one it seldom reaches.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
 
 // Identities a calibration is valid for: the CPU (vendor, model, family/model/stepping, features,
