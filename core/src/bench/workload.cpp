@@ -1,11 +1,8 @@
 #include "bench/workload.hpp"
 
 #include <algorithm>
-#include <cstring>
 
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
+#include "bench/read_floor.hpp"
 
 namespace hashscope::bench::detail {
 namespace {
@@ -93,52 +90,22 @@ private:
     Cursor cursor_;
 };
 
-// XOR of every byte of [p, p + size), as fast as loads go: on x86-64, SSE2 (which every such
-// CPU has) in eight independent chains, two 16-byte loads a cycle.
-std::uint64_t read_all(const std::byte* p, std::size_t size) {
-    std::size_t at = 0;
-    std::uint64_t acc = 0;
-#if defined(__x86_64__)
-    __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-    for (; at + 128 <= size; at += 128) {
-        const auto* v = reinterpret_cast<const __m128i*>(p + at);
-        a0 = _mm_xor_si128(a0, _mm_loadu_si128(v + 0));
-        a1 = _mm_xor_si128(a1, _mm_loadu_si128(v + 1));
-        a2 = _mm_xor_si128(a2, _mm_loadu_si128(v + 2));
-        a3 = _mm_xor_si128(a3, _mm_loadu_si128(v + 3));
-        a4 = _mm_xor_si128(a4, _mm_loadu_si128(v + 4));
-        a5 = _mm_xor_si128(a5, _mm_loadu_si128(v + 5));
-        a6 = _mm_xor_si128(a6, _mm_loadu_si128(v + 6));
-        a7 = _mm_xor_si128(a7, _mm_loadu_si128(v + 7));
-    }
-    const __m128i all = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(a0, a1), _mm_xor_si128(a2, a3)),
-                                      _mm_xor_si128(_mm_xor_si128(a4, a5), _mm_xor_si128(a6, a7)));
-    acc = static_cast<std::uint64_t>(_mm_cvtsi128_si64(all)) ^
-          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(all, all)));
-#endif
-    for (; at + 8 <= size; at += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p + at, sizeof w);
-        acc ^= w;
-    }
-    for (; at < size; ++at) acc ^= static_cast<std::uint8_t>(p[at]);
-    return acc;
-}
-
 class ReadWorkload final : public Workload {
 public:
-    explicit ReadWorkload(const BufferSet& buffers) : size_(buffers.size()), cursor_(buffers) {}
+    ReadWorkload(const BufferSet& buffers, CpuFeatureSet features)
+        : read_(read_every_byte(features)), size_(buffers.size()), cursor_(buffers) {}
     void run(std::size_t operations) override {
         std::uint64_t acc = 0;
         const std::size_t size = size_;
         cursor_.for_each(operations, [&](const std::byte* p) {
             asm volatile("" : "+r"(p));  // the same buffer again must be read again, not reused
-            acc ^= read_all(p, size);
+            acc ^= read_(p, size);
         });
         keep(acc);
     }
 
 private:
+    ReadFn read_;
     std::size_t size_;
     Cursor cursor_;
 };
@@ -183,7 +150,7 @@ private:
 Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
                                                 const BufferSet& buffers, ModeSpec mode) {
     if (participant.algorithm == read_algorithm)
-        return std::unique_ptr<Workload>(std::make_unique<ReadWorkload>(buffers));
+        return std::unique_ptr<Workload>(std::make_unique<ReadWorkload>(buffers, registry.features()));
     if (participant.algorithm == null_algorithm) {
         return std::unique_ptr<Workload>(std::make_unique<NullWorkload>(buffers));
     }
