@@ -1,10 +1,9 @@
 // Why the widest loads: with 16-byte loads the floor read a buffer in L2 at 80-92 GB/s on the
 // Intel Xeon guest of docs/performance.md, slower than the CRC kernels that fold the same buffer
 // with 64-byte loads (114-122 GB/s), so it was no floor there; with 64-byte loads it reads 185.
-// Each reader keeps eight independent chains so that only the loads set the pace.
+// Each reader keeps eight independent chains so that only the loads set the pace, then reads one
+// vector at a time, then words and bytes.
 #include "bench/read_floor.hpp"
-
-#include <cstring>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -13,42 +12,7 @@
 namespace hashscope::bench::detail {
 namespace {
 
-// What the vector loop left: whole words, then bytes.
-std::uint64_t read_rest(const std::byte* p, std::size_t size, std::uint64_t acc) {
-    std::size_t at = 0;
-    for (; at + 8 <= size; at += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p + at, sizeof w);
-        acc ^= w;
-    }
-    for (; at < size; ++at) acc ^= static_cast<std::uint8_t>(p[at]);
-    return acc;
-}
-
-#if !defined(__x86_64__)
-std::uint64_t read_words(const std::byte* p, std::size_t size) { return read_rest(p, size, 0); }
-#else
-std::uint64_t read_sse2(const std::byte* p, std::size_t size) {
-    std::size_t at = 0;
-    __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-    for (; at + 128 <= size; at += 128) {
-        const auto* v = reinterpret_cast<const __m128i*>(p + at);
-        a0 = _mm_xor_si128(a0, _mm_loadu_si128(v + 0));
-        a1 = _mm_xor_si128(a1, _mm_loadu_si128(v + 1));
-        a2 = _mm_xor_si128(a2, _mm_loadu_si128(v + 2));
-        a3 = _mm_xor_si128(a3, _mm_loadu_si128(v + 3));
-        a4 = _mm_xor_si128(a4, _mm_loadu_si128(v + 4));
-        a5 = _mm_xor_si128(a5, _mm_loadu_si128(v + 5));
-        a6 = _mm_xor_si128(a6, _mm_loadu_si128(v + 6));
-        a7 = _mm_xor_si128(a7, _mm_loadu_si128(v + 7));
-    }
-    const __m128i all = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(a0, a1), _mm_xor_si128(a2, a3)),
-                                      _mm_xor_si128(_mm_xor_si128(a4, a5), _mm_xor_si128(a6, a7)));
-    const auto acc = static_cast<std::uint64_t>(_mm_cvtsi128_si64(all)) ^
-                     static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(all, all)));
-    return read_rest(p + at, size - at, acc);
-}
-
+#if defined(__x86_64__)
 __attribute__((target("avx2"))) std::uint64_t read_avx2(const std::byte* p, std::size_t size) {
     std::size_t at = 0;
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
@@ -62,6 +26,9 @@ __attribute__((target("avx2"))) std::uint64_t read_avx2(const std::byte* p, std:
         a5 = _mm256_xor_si256(a5, _mm256_loadu_si256(v + 5));
         a6 = _mm256_xor_si256(a6, _mm256_loadu_si256(v + 6));
         a7 = _mm256_xor_si256(a7, _mm256_loadu_si256(v + 7));
+    }
+    for (; at + 32 <= size; at += 32) {
+        a0 = _mm256_xor_si256(a0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + at)));
     }
     const __m256i all = _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a0, a1), _mm256_xor_si256(a2, a3)),
                                          _mm256_xor_si256(_mm256_xor_si256(a4, a5), _mm256_xor_si256(a6, a7)));
@@ -86,6 +53,7 @@ __attribute__((target("avx512f"))) std::uint64_t read_avx512(const std::byte* p,
         a6 = _mm512_xor_si512(a6, _mm512_loadu_si512(v + 384));
         a7 = _mm512_xor_si512(a7, _mm512_loadu_si512(v + 448));
     }
+    for (; at + 64 <= size; at += 64) a0 = _mm512_xor_si512(a0, _mm512_loadu_si512(p + at));
     const __m512i all = _mm512_xor_si512(_mm512_xor_si512(_mm512_xor_si512(a0, a1), _mm512_xor_si512(a2, a3)),
                                          _mm512_xor_si512(_mm512_xor_si512(a4, a5), _mm512_xor_si512(a6, a7)));
     alignas(64) std::uint64_t lanes[8];
@@ -99,16 +67,14 @@ __attribute__((target("avx512f"))) std::uint64_t read_avx512(const std::byte* p,
 
 }  // namespace
 
-ReadFn read_every_byte([[maybe_unused]] CpuFeatureSet features) {
+ReadFn read_wide([[maybe_unused]] CpuFeatureSet features) {
 #if defined(__x86_64__)
 #if defined(HASHSCOPE_AVX512_KERNELS)
     if (features.has(CpuFeature::avx512f)) return read_avx512;
 #endif
     if (features.has(CpuFeature::avx2)) return read_avx2;
-    return read_sse2;
-#else
-    return read_words;
 #endif
+    return read_narrow;
 }
 
 }  // namespace hashscope::bench::detail

@@ -93,14 +93,22 @@ private:
 class ReadWorkload final : public Workload {
 public:
     ReadWorkload(const BufferSet& buffers, CpuFeatureSet features)
-        : read_(read_every_byte(features)), size_(buffers.size()), cursor_(buffers) {}
+        : read_(read_wide(features)), size_(buffers.size()), cursor_(buffers) {}
     void run(std::size_t operations) override {
         std::uint64_t acc = 0;
         const std::size_t size = size_;
-        cursor_.for_each(operations, [&](const std::byte* p) {
-            asm volatile("" : "+r"(p));  // the same buffer again must be read again, not reused
-            acc ^= read_(p, size);
-        });
+        // asm: the same buffer again must be read again, not reused
+        if (size < read_wide_from) {
+            cursor_.for_each(operations, [&](const std::byte* p) {
+                asm volatile("" : "+r"(p));
+                acc ^= read_narrow(p, size);
+            });
+        } else {
+            cursor_.for_each(operations, [&](const std::byte* p) {
+                asm volatile("" : "+r"(p));
+                acc ^= read_(p, size);
+            });
+        }
         keep(acc);
     }
 
