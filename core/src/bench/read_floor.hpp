@@ -6,10 +6,6 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
-
 #include "hashscope/cpu_features.hpp"
 
 namespace hashscope::bench::detail {
@@ -25,9 +21,40 @@ inline constexpr std::size_t read_wide_from = 512;
 // bytes and more.
 ReadFn read_wide(CpuFeatureSet features);
 
-// What the vector loop left: whole words, then bytes.
-inline std::uint64_t read_rest(const std::byte* p, std::size_t size, std::uint64_t acc) {
+// The compiler's generic vector of `Bytes` bytes. (A typedef in a class: GCC 12 drops the
+// attribute from a dependent alias template.)
+template <std::size_t Bytes>
+struct GenericVector {
+    typedef std::uint64_t type __attribute__((vector_size(Bytes)));  // NOLINT(modernize-use-using)
+};
+
+// Loads of `Bytes` bytes in eight independent chains, so that only the loads set the pace, then
+// one at a time, then whole words and bytes; folded into one word. One body for every width: where
+// a function compiled for AVX-512 inlines it (read_floor.cpp), its loads are 64 bytes wide.
+template <std::size_t Bytes>
+[[gnu::always_inline]] inline std::uint64_t read_vectors(const std::byte* p, std::size_t size) {
+    using Vector = typename GenericVector<Bytes>::type;
+    static_assert(sizeof(Vector) == Bytes);
+    Vector a[8] = {};
     std::size_t at = 0;
+    for (; at + 8 * Bytes <= size; at += 8 * Bytes) {
+#pragma GCC unroll 8
+        for (std::size_t j = 0; j < 8; ++j) {
+            Vector v;
+            std::memcpy(&v, p + at + j * Bytes, Bytes);
+            a[j] ^= v;
+        }
+    }
+    for (; at + Bytes <= size; at += Bytes) {
+        Vector v;
+        std::memcpy(&v, p + at, Bytes);
+        a[0] ^= v;
+    }
+    const Vector all = (a[0] ^ a[1]) ^ (a[2] ^ a[3]) ^ ((a[4] ^ a[5]) ^ (a[6] ^ a[7]));
+    std::uint64_t lanes[Bytes / 8];
+    std::memcpy(lanes, &all, Bytes);
+    std::uint64_t acc = 0;
+    for (const std::uint64_t lane : lanes) acc ^= lane;
     for (; at + 8 <= size; at += 8) {
         std::uint64_t w;
         std::memcpy(&w, p + at, sizeof w);
@@ -37,31 +64,7 @@ inline std::uint64_t read_rest(const std::byte* p, std::size_t size, std::uint64
     return acc;
 }
 
-// SSE2 (which every x86-64 CPU has) in eight independent chains, 16 bytes a load; elsewhere words.
-#if defined(__x86_64__)
-inline std::uint64_t read_narrow(const std::byte* p, std::size_t size) {
-    std::size_t at = 0;
-    __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-    for (; at + 128 <= size; at += 128) {
-        const auto* v = reinterpret_cast<const __m128i*>(p + at);
-        a0 = _mm_xor_si128(a0, _mm_loadu_si128(v + 0));
-        a1 = _mm_xor_si128(a1, _mm_loadu_si128(v + 1));
-        a2 = _mm_xor_si128(a2, _mm_loadu_si128(v + 2));
-        a3 = _mm_xor_si128(a3, _mm_loadu_si128(v + 3));
-        a4 = _mm_xor_si128(a4, _mm_loadu_si128(v + 4));
-        a5 = _mm_xor_si128(a5, _mm_loadu_si128(v + 5));
-        a6 = _mm_xor_si128(a6, _mm_loadu_si128(v + 6));
-        a7 = _mm_xor_si128(a7, _mm_loadu_si128(v + 7));
-    }
-    for (; at + 16 <= size; at += 16) a0 = _mm_xor_si128(a0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)));
-    const __m128i all = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(a0, a1), _mm_xor_si128(a2, a3)),
-                                      _mm_xor_si128(_mm_xor_si128(a4, a5), _mm_xor_si128(a6, a7)));
-    const auto acc = static_cast<std::uint64_t>(_mm_cvtsi128_si64(all)) ^
-                     static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(all, all)));
-    return read_rest(p + at, size - at, acc);
-}
-#else
-inline std::uint64_t read_narrow(const std::byte* p, std::size_t size) { return read_rest(p, size, 0); }
-#endif
+// 16-byte loads: SSE2, which every x86-64 CPU has (Advanced SIMD on aarch64).
+inline std::uint64_t read_narrow(const std::byte* p, std::size_t size) { return read_vectors<16>(p, size); }
 
 }  // namespace hashscope::bench::detail

@@ -1,11 +1,10 @@
 // The read floor's readers read every byte: each one this CPU can run, at every size to 1100 bytes
 // (past the AVX-512 reader's 512-byte steps and its word and byte tails) and several offsets,
-// folds to the same value as a plain loop over 8-byte words, and a change to any byte shows.
+// folds to the same value as a loop over the bytes, and a change to any byte shows.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "bench/read_floor.hpp"
@@ -14,16 +13,15 @@
 namespace hashscope::bench::detail {
 namespace {
 
-// The XOR of the 8-byte words from p, then the bytes after the last whole word.
+// Byte i of the whole words goes to bits 8 (i mod 8) and up of the value (little-endian words),
+// each byte after the last whole word to the lowest bits.
 std::uint64_t plain_fold(const std::byte* p, std::size_t size) {
+    const std::size_t in_words = size - size % 8;
     std::uint64_t acc = 0;
-    std::size_t at = 0;
-    for (; at + 8 <= size; at += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p + at, sizeof w);
-        acc ^= w;
+    for (std::size_t i = 0; i < size; ++i) {
+        const auto byte = std::to_integer<std::uint64_t>(p[i]);
+        acc ^= i < in_words ? byte << (8 * (i % 8)) : byte;
     }
-    for (; at < size; ++at) acc ^= static_cast<std::uint8_t>(p[at]);
     return acc;
 }
 
