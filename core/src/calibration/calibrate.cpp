@@ -52,7 +52,7 @@ double typical(std::vector<double> rounds) {
     if (rounds.empty()) return 0;
     std::sort(rounds.begin(), rounds.end());
     const std::size_t n = rounds.size();
-    const std::size_t cut = (n + 2) / 4;
+    const std::size_t cut = n <= 2 ? 0 : (n + 2) / 4;
     double sum = 0;
     for (std::size_t i = cut; i < n - cut; ++i) sum += rounds[i];
     return sum / static_cast<double>(n - 2 * cut);

@@ -28,6 +28,11 @@ namespace fs = std::filesystem;
 TEST(CalibrationDecision, AClearlyFasterChallengerWins) {
     const std::vector<std::vector<double>> ns{{10, 10.2, 10.1, 10}, {8, 8.1, 8.3, 8}};
     EXPECT_EQ(choose_by_measurement(ns, 0, 0.03), 1U);
+    // however few the rounds
+    for (std::size_t rounds = 1; rounds <= 3; ++rounds) {
+        const std::vector<std::vector<double>> few{std::vector<double>(rounds, 10.0), std::vector<double>(rounds, 8.0)};
+        EXPECT_EQ(choose_by_measurement(few, 0, 0.03), 1U) << rounds << " rounds";
+    }
 }
 
 TEST(CalibrationDecision, ANearEqualDoesNotReplaceTheIncumbent) {
