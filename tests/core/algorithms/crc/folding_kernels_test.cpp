@@ -208,9 +208,9 @@ TEST_P(FoldingKernelTest, MessagesBeyondL2) {
 
 // crc32c switches between its interleaved stream (512-byte iterations, CRC32 chains injected
 // into vector lines) and its blocks by size: at 704 KiB, 1664 KiB and 16 MiB; its shape for a
-// full-rate multiplier takes its first block (19,456 bytes and 256 on each side, in whole lanes) from 19,953 bytes
-// and a second from 39,409. Every length across those switches (every residue of the iteration and
-// of a lane) at two alignments, from a value, and lengths around 16 MiB.
+// full-rate multiplier takes its first block (19,456 bytes and 256 on each side, in whole lanes)
+// from 19,953 bytes and a second from 39,409. Every length across those switches (every residue of
+// the iteration and of a lane) at two alignments, from a value, and lengths around 16 MiB.
 TEST_P(FoldingKernelTest, EveryLengthAcrossTheSizeSwitches) {
     const Kernel& k = GetParam();
     if (emulated_in_tests(k.isa)) GTEST_SKIP() << k.name << ": no size switches";
