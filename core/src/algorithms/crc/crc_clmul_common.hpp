@@ -141,6 +141,10 @@ HASHSCOPE_CRC_INLINE std::uint64_t finish(__m128i t) {
 // crc32c of fewer than 16 bytes with the CRC32 instruction (register in, register out).
 HASHSCOPE_CRC_INLINE std::uint64_t crc32c_short(std::uint64_t reg, const std::byte* p, std::size_t n) {
     auto c = static_cast<std::uint32_t>(reg);
+    if (n == 16) {
+        c = static_cast<std::uint32_t>(_mm_crc32_u64(c, load_le<std::uint64_t>(p)));
+        return _mm_crc32_u64(c, load_le<std::uint64_t>(p + 8));
+    }
     if ((n & 8) != 0) {
         c = static_cast<std::uint32_t>(_mm_crc32_u64(c, load_le<std::uint64_t>(p)));
         p += 8;

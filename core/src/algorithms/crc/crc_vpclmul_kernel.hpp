@@ -182,13 +182,14 @@ template <class Poly>
 HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_short(std::uint64_t crc, const std::byte* p, std::size_t n) {
     constexpr std::uint64_t mask = value_mask<Poly>;
     const std::uint64_t reg = ~crc & mask;
+    // crc32c tests this first: two CRC32 steps at 16 bytes, not the lane's round trip through a
+    // vector register, and the shortest path is the first branch's fall-through.
+    if constexpr (has_crc32_instruction<Poly>) {
+        if (n <= 16) return ~crc32c_short(reg, p, n) & mask;
+    }
     if (n <= 32) {
         if (n > 16) return ~finish<Poly>(two_lanes<Poly>(reg, p, n)) & mask;
-        if constexpr (has_crc32_instruction<Poly>) {
-            if (n < 16) return ~crc32c_short(reg, p, n) & mask;
-        } else {
-            if (n == 0) return crc;
-        }
+        if (n == 0) return crc;
         return ~one_lane<Poly>(reg, p, n) & mask;
     }
     return ~finish<Poly>(short_lanes<Poly>(reg, p, n)) & mask;
