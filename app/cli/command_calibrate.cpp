@@ -49,6 +49,12 @@ void print_changes(const Calibration& calibration) {
                   << padded(ns_text(c.chosen_ns), 10) << " instead of " << padded(c.table_choice, 13)
                   << padded(ns_text(c.table_ns), 10) << " (" << ratio << ")\n";
     }
+    std::cout << "Cached files: " << file_reading_text(calibration) << ".\n";
+    for (const auto& r : calibration.file_reading) {
+        char figures[64];
+        std::snprintf(figures, sizeof figures, "mapped %.1f ms, copied %.1f ms", r.mapped_ms, r.copied_ms);
+        std::cout << "  " << padded(r.algorithm, 11) << padded(r.mapped ? "mapped" : "copied", 8) << figures << '\n';
+    }
 }
 
 }  // namespace
@@ -69,6 +75,10 @@ int run_calibrate(int argc, char** argv, int first) {
             return exit_usage;
         }
         options.largest_probe = *size;
+    } else {
+        // A whole calibration also times how cached files are read best, with a probe file
+        // written beside the calibration and removed at once.
+        options.file_probe_folder = calibration_path(host_cpu()).parent_path();
     }
     const bool show_progress = !args.has("quiet") && ::isatty(STDERR_FILENO) != 0;
     std::stop_source stop;

@@ -63,7 +63,17 @@ nlohmann::json as_json(const CpuInfo& cpu, const Registry& registry, const Appli
         by_band[std::string(algorithm.id)] = bands;
     }
     nlohmann::json dispatch = {{"source", applied.calibration ? "measured" : "table"}, {"by_size", by_band}};
-    if (applied.calibration) dispatch["measured_on"] = applied.calibration->measured_on;
+    if (applied.calibration) {
+        dispatch["measured_on"] = applied.calibration->measured_on;
+        nlohmann::json readings = nlohmann::json::array();
+        for (const auto& r : applied.calibration->file_reading) {
+            readings.push_back({{"algorithm", r.algorithm},
+                                {"mapped", r.mapped},
+                                {"mapped_ms", r.mapped_ms},
+                                {"copied_ms", r.copied_ms}});
+        }
+        dispatch["cached_files"] = {{"probe_bytes", applied.calibration->file_probe_bytes}, {"algorithms", readings}};
+    }
     if (!applied.note.empty()) dispatch["note"] = applied.note;
     return {{"model", cpu.model},
             {"vendor", cpu.vendor},
@@ -98,6 +108,7 @@ void print_text(const CpuInfo& cpu, const Registry& registry, const AppliedCalib
     std::cout << '\n';
     if (!cpu.emulation.empty()) std::cout << "warning:      " << emulation_warning(cpu.emulation) << '\n';
     std::cout << "\ndispatch:     " << dispatch_text(applied) << '\n';
+    if (applied.calibration) std::cout << "cached files: " << file_reading_text(*applied.calibration) << '\n';
     if (!applied.note.empty()) std::cout << "note:         " << applied.note << '\n';
     std::cout << "\nchosen implementations:\n";
     for (const auto& algorithm : algorithms()) {

@@ -34,6 +34,8 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
               progress_->setValue(static_cast<int>(p.done));
           },
           [this](const CalibrationOutcome& outcome) { onFinished(outcome); }, lostCalibration()) {
+    // The probe of how cached files are read best is written beside the calibration.
+    options_.file_probe_folder = file_.parent_path();
     setObjectName(QStringLiteral("calibrationPanel"));
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("calibrationStatus"));
@@ -84,7 +86,8 @@ void CalibrationPanel::showStatus() {
                   "table.")
                    .arg(qs(current_->measured_on))
                    .arg(current_->changed())
-                   .arg(current_->choices.size());
+                   .arg(current_->choices.size()) +
+               QStringLiteral(" ") + tr("Files in memory are hashed %1.").arg(qs(file_reading_text(*current_)));
     } else {
         text = tr("The built-in table: this CPU and build have not been calibrated yet.");
     }

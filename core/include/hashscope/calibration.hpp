@@ -34,12 +34,28 @@ struct CalibrationChoice {
     double chosen_ns = 0;
 };
 
+// How a file already in the page cache is hashed fastest on this machine, per algorithm: straight
+// from a mapping, which saves read()'s copy, or from that copy, which the hashing threads then read
+// from their own caches. It depends on the machine and the kernel: on the AMD EPYC Zen 4 guest of
+// docs/performance.md crc32c ran faster mapped and BLAKE3 (sixteen streams a chunk apart) slower;
+// on the Zen 3 guest the mapping made BLAKE3 faster.
+struct CachedFileReading {
+    std::string algorithm;
+    bool mapped = true;    // the choice
+    double mapped_ms = 0;  // the probe file's digest from a mapping, the mean of the middle rounds
+    double copied_ms = 0;  // ... from read()'s copy
+};
+
 struct Calibration {
     std::string cpu_fingerprint;  // cpu_fingerprint() of the CPU that measured
     std::string cpu_name;         // for people: "AMD EPYC (Zen 5)"
     std::string build;            // build_fingerprint() of the build that measured
     std::string measured_on;      // ISO 8601, UTC
     std::vector<CalibrationChoice> choices;
+    // The algorithms fast enough for the copy to matter (file_probe_min_gbps); empty: not measured.
+    std::vector<CachedFileReading> file_reading;
+    std::size_t file_probe_bytes = 0;  // the probe file's size
+    std::string file_reading_note;     // why not measured, for the person calibrating (not saved)
 
     // The choices that differ from the table.
     [[nodiscard]] std::size_t changed() const;
@@ -68,6 +84,16 @@ struct CalibrationOptions {
     // beat (else the table's are), so that calibrating again on a noisy machine does not flip
     // choices between near-equals.
     const Calibration* previous = nullptr;
+    // Where to write the probe file that times reading a cached file from a mapping against
+    // read()'s copy (CachedFileReading; removed when measured); empty: not measured. The probe
+    // is large because the mapping's cost grows with the file: on the Zen 4 guest a mapped
+    // 64 MiB file hashed as fast as a copied one, 256 MiB 20-40 % slower (BLAKE3, two threads).
+    std::filesystem::path file_probe_folder;
+    std::size_t file_probe_bytes = std::size_t{256} << 20;
+    std::size_t file_probe_rounds = 5;
+    // Only algorithms whose choice hashed the 4 MiB probe faster than this many GB/s: below it
+    // the copy is a small share of the time, and mapping (the default) stays.
+    double file_probe_min_gbps = 3;
 };
 
 struct CalibrationProgress {
@@ -83,12 +109,29 @@ using CalibrationProgressFn = std::function<void(const CalibrationProgress&)>;
 Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, const CalibrationOptions& options = {},
                               const CalibrationProgressFn& progress = {}, std::stop_token stop = {});
 
+// Writes a probe file of options.file_probe_bytes into options.file_probe_folder, hashes it with
+// each of `algorithms` from a mapping and from read()'s copy in interleaved rounds, on every core,
+// and removes it. Mapping stays chosen unless copying is clearly faster (options.margin, the same
+// rule as the bands), or the reverse where options.previous chose copying. Errors: the folder
+// cannot hold the file, or a stop request.
+Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registry& registry,
+                                                                   std::span<const std::string> algorithms,
+                                                                   const CalibrationOptions& options,
+                                                                   std::stop_token stop = {});
+
 // The decision alone, for tests: `ns[c][r]` is candidate c's time in round r; `incumbent` is the
 // table's choice. Returns the index of the chosen candidate: of the challengers clearly faster
 // than the incumbent (margin, above), the one with the fastest middle rounds (the mean of its rounds
 // without the fastest and the slowest quarter). Not its fastest round, its best burst, which can
 // be one it seldom reaches.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
+
+// For people: "copied for blake3; mapped for crc32c, xxh3 (a 256 MiB file)", or why not measured.
+std::string file_reading_text(const Calibration& calibration);
+
+// A candidate's figure from its rounds: the mean of the middle ones (the fastest and the slowest
+// quarter left out; the median of four rounds or fewer).
+double typical_round(std::vector<double> rounds);
 
 // Identities a calibration is valid for: the CPU (vendor, model, family/model/stepping, features,
 // caches) and the build (version, git revision, build type).

@@ -65,6 +65,9 @@ std::string band_label(std::size_t band);  // "< 32B", "32B – 256B", ..., "≥
 struct DispatchPlan {
     std::vector<std::array<const Implementation*, kBands>> choices;
     std::string measured_on;  // the date it was measured, ISO 8601 ("2026-12-01T19:50:00Z")
+    // The algorithms whose files in the page cache were hashed faster from read()'s copy than from
+    // a mapping on this machine (calibration.hpp); the others are mapped.
+    std::vector<std::string> copy_cached_files;
 };
 
 class Registry {

@@ -40,24 +40,6 @@ double median(std::vector<double> values) {
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-// A candidate's figure, for choosing and for the figures kept: the mean of its middle rounds (the
-// fastest and the slowest quarter left out; the median of four rounds or fewer). Not its fastest
-// round: a best burst can be one it seldom reaches, and a 16-byte probe's rounds come out in whole
-// cycles, where two implementations whose best rounds both take 7 cycles can differ in most of the
-// others (crc32c on the Intel Xeon guest: `pclmul` 7 or 8 cycles, `vpclmul` 7 to 10). Nor the
-// median round alone: on such steps it moves a whole cycle with one round, and a candidate 8 %
-// faster round by round could sit on the same step as the incumbent. Like the median, the middle
-// rounds leave a disturbed round out.
-double typical(std::vector<double> rounds) {
-    if (rounds.empty()) return 0;
-    std::sort(rounds.begin(), rounds.end());
-    const std::size_t n = rounds.size();
-    const std::size_t cut = n <= 2 ? 0 : (n + 2) / 4;
-    double sum = 0;
-    for (std::size_t i = cut; i < n - cut; ++i) sum += rounds[i];
-    return sum / static_cast<double>(n - 2 * cut);
-}
-
 std::string utc_now() {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
@@ -104,13 +86,31 @@ struct Timed {
 
 }  // namespace
 
+// A candidate's figure, for choosing and for the figures kept: the mean of its middle rounds (the
+// fastest and the slowest quarter left out; the median of four rounds or fewer). Not its fastest
+// round: a best burst can be one it seldom reaches, and a 16-byte probe's rounds come out in whole
+// cycles, where two implementations whose best rounds both take 7 cycles can differ in most of the
+// others (crc32c on the Intel Xeon guest: `pclmul` 7 or 8 cycles, `vpclmul` 7 to 10). Nor the
+// median round alone: on such steps it moves a whole cycle with one round, and a candidate 8 %
+// faster round by round could sit on the same step as the incumbent. Like the median, the middle
+// rounds leave a disturbed round out.
+double typical_round(std::vector<double> rounds) {
+    if (rounds.empty()) return 0;
+    std::sort(rounds.begin(), rounds.end());
+    const std::size_t n = rounds.size();
+    const std::size_t cut = n <= 2 ? 0 : (n + 2) / 4;
+    double sum = 0;
+    for (std::size_t i = cut; i < n - cut; ++i) sum += rounds[i];
+    return sum / static_cast<double>(n - 2 * cut);
+}
+
 std::size_t Calibration::changed() const {
     return static_cast<std::size_t>(std::count_if(
         choices.begin(), choices.end(), [](const CalibrationChoice& c) { return c.chosen != c.table_choice; }));
 }
 
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin) {
-    const double incumbent_typical = typical(ns[incumbent]);
+    const double incumbent_typical = typical_round(ns[incumbent]);
     std::size_t chosen = incumbent;
     double chosen_typical = incumbent_typical;
     for (std::size_t c = 0; c < ns.size(); ++c) {
@@ -118,7 +118,7 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
         std::vector<double> ratios;  // incumbent ÷ challenger, round by round: above 1 means faster
         ratios.reserve(ns[c].size());
         for (std::size_t r = 0; r < ns[c].size(); ++r) ratios.push_back(ns[incumbent][r] / ns[c][r]);
-        const double its = typical(ns[c]);
+        const double its = typical_round(ns[c]);
         const bool clearly_faster = its * (1 + margin) < incumbent_typical && median(ratios) > 1 + margin;
         // Clearly faster puts it below the incumbent's median, where chosen_typical starts.
         if (clearly_faster && its < chosen_typical) {
@@ -150,7 +150,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
     result.measured_on = utc_now();
 
     CalibrationProgress state;
-    state.total = algorithms().size() * kBands;
+    const bool probe_files = !options.file_probe_folder.empty();
+    state.total = algorithms().size() * kBands + (probe_files ? 1 : 0);
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
     buffers.reserve(std::size(kProbeSizes));
     for (std::size_t band = 0; band < kBands; ++band) {
@@ -241,7 +242,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
                 std::vector<double> first_ns(timed.size());  // each one's typical round, all timed together
-                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = typical(timed[c].ns);
+                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = typical_round(timed[c].ns);
                 const auto challenger = decide(incumbent, all);
                 auto winner = challenger;
                 // The two figures kept come from one measurement that timed both: with one from
@@ -258,8 +259,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     if (decide(incumbent, {incumbent, challenger}) != challenger) winner = incumbent;
                     chosen_ns = first_ns[winner];
                     if (table == incumbent || table == challenger) {
-                        table_ns = typical(timed[table].ns);
-                        chosen_ns = typical(timed[winner].ns);
+                        table_ns = typical_round(timed[table].ns);
+                        chosen_ns = typical_round(timed[winner].ns);
                     }
                 }
                 choice.chosen = std::string(candidates[winner]->id);
@@ -271,6 +272,29 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
             state.algorithm = algorithm.id;
             if (progress) progress(state);
         }
+    }
+    if (probe_files) {
+        // The algorithms fast enough for read()'s copy to matter, by what their choice measured
+        // at the 4 MiB probe; timed with the choices just made, as files will be hashed.
+        std::vector<std::string> fast;
+        for (const auto& choice : result.choices) {
+            const double gbps = choice.chosen_ns > 0 ? static_cast<double>(choice.probe_size) / choice.chosen_ns : 0;
+            if (choice.probe_size == kProbeSizes[kBands - 2] && gbps > options.file_probe_min_gbps)
+                fast.push_back(choice.algorithm);
+        }
+        const Registry measured(registry.features());
+        measured.use_plan(keep_plan(result, registry));
+        auto readings = measure_cached_file_reading(measured, fast, options, stop);
+        if (stop.stop_requested()) return stopped();
+        if (readings) {
+            result.file_reading = std::move(*readings);
+            result.file_probe_bytes = options.file_probe_bytes;
+        } else {
+            result.file_reading_note = readings.error().message;
+        }
+        ++state.done;
+        state.algorithm = "file reading";
+        if (progress) progress(state);
     }
     return result;
 }

@@ -55,7 +55,8 @@ const json& choice_columns() {
     return columns;
 }
 
-// Times as the file keeps them: to a picosecond, which is more than any calibration resolves.
+// Times as the file keeps them: to a thousandth of their unit (a picosecond, a microsecond), which
+// is more than any calibration resolves.
 double rounded_ns(double ns) { return std::round(ns * 1000) / 1000; }
 
 LoadedCalibration ignored(const std::string& why) { return {std::nullopt, "the saved calibration is ignored: " + why}; }
@@ -86,14 +87,42 @@ std::filesystem::path calibration_path(const CpuInfo& cpu) {
     return base / "hashscope" / ("dispatch-" + cpu_fingerprint(cpu) + ".json");
 }
 
+std::string file_reading_text(const Calibration& calibration) {
+    if (calibration.file_reading.empty()) {
+        const std::string why = calibration.file_reading_note.empty() ? "" : " (" + calibration.file_reading_note + ")";
+        return "from a mapping, the default: not measured" + why;
+    }
+    std::string copied;
+    std::string mapped;
+    for (const auto& r : calibration.file_reading) {
+        auto& list = r.mapped ? mapped : copied;
+        list += (list.empty() ? "" : ", ") + r.algorithm;
+    }
+    std::string text;
+    if (!copied.empty()) text += "from read()'s copy for " + copied;
+    if (!mapped.empty()) text += (text.empty() ? "" : "; ") + std::string("from a mapping for ") + mapped;
+    return text + ", measured with a " + std::to_string(calibration.file_probe_bytes >> 20) +
+           " MiB file; from a mapping for the others";
+}
+
 std::string calibration_to_json(const Calibration& c) {
-    const json head{{"schema", calibration_schema},
-                    {"cpu_fingerprint", c.cpu_fingerprint},
-                    {"cpu", c.cpu_name},
-                    {"build", c.build},
-                    {"measured_on", c.measured_on},
-                    {"band_limits", band_limits()},
-                    {"columns", choice_columns()}};
+    json head{{"schema", calibration_schema},
+              {"cpu_fingerprint", c.cpu_fingerprint},
+              {"cpu", c.cpu_name},
+              {"build", c.build},
+              {"measured_on", c.measured_on},
+              {"band_limits", band_limits()},
+              {"columns", choice_columns()}};
+    if (!c.file_reading.empty()) {
+        json readings = json::array();
+        for (const auto& r : c.file_reading) {
+            readings.push_back({{"algorithm", r.algorithm},
+                                {"mapped", r.mapped},
+                                {"mapped_ms", rounded_ns(r.mapped_ms)},
+                                {"copied_ms", rounded_ns(r.copied_ms)}});
+        }
+        head["file_reading"] = {{"probe_bytes", c.file_probe_bytes}, {"algorithms", readings}};
+    }
     std::string text = head.dump(1);
     text.resize(text.size() - 2);  // reopen the object: drop "\n}"
     // One row a line: the file stays readable and a fifth of the size of one object a choice,
@@ -126,6 +155,14 @@ LoadedCalibration parse_calibration(std::string_view text, std::string_view cpu,
         c.measured_on = j.at("measured_on").get<std::string>();
         if (j.at("band_limits") != band_limits()) return ignored("it was measured in other size bands");
         if (j.at("columns") != choice_columns()) return ignored("it is damaged (its columns are not ours)");
+        if (j.contains("file_reading")) {  // absent when it was not measured
+            const auto& reading = j.at("file_reading");
+            c.file_probe_bytes = reading.at("probe_bytes").get<std::size_t>();
+            for (const auto& r : reading.at("algorithms")) {
+                c.file_reading.push_back({r.at("algorithm").get<std::string>(), r.at("mapped").get<bool>(),
+                                          r.at("mapped_ms").get<double>(), r.at("copied_ms").get<double>()});
+            }
+        }
         for (const auto& row : j.at("choices")) {
             if (!row.is_array() || row.size() != choice_columns().size()) {
                 return ignored("it is damaged (a choice is not a row of " + std::to_string(choice_columns().size()) +
@@ -179,6 +216,9 @@ const DispatchPlan* keep_plan(const Calibration& calibration, const Registry& re
     static std::list<DispatchPlan> kept;  // a list: pointers to its elements stay valid
     DispatchPlan plan;
     plan.measured_on = calibration.measured_on;
+    for (const auto& r : calibration.file_reading) {
+        if (!r.mapped) plan.copy_cached_files.push_back(r.algorithm);
+    }
     plan.choices.assign(algorithms().size(), {});
     for (const auto& choice : calibration.choices) {
         const auto* info = find_algorithm(choice.algorithm);

@@ -78,6 +78,20 @@ struct FileDigester::State {
     std::vector<Hasher*> hasher_pointers;
     AlignedBuffer buffer;  // for the inline path, kept between files
     ReadStrategy last = ReadStrategy::inline_serial;
+    bool last_mapped = false;
+
+    // Whether to hash cached files from a mapping: as asked, else as calibration measured.
+    [[nodiscard]] bool may_map() const {
+        using Mapping = DigestOptions::Mapping;
+        if (options.map_files != Mapping::as_measured) return options.map_files == Mapping::always;
+        const auto* plan = registry->plan();
+        if (plan == nullptr) return true;
+        return std::none_of(algorithms.begin(), algorithms.end(), [&](const AlgorithmInfo* a) {
+            const auto id = a->variant_of != nullptr ? a->variant_of->id : a->id;
+            return std::find(plan->copy_cached_files.begin(), plan->copy_cached_files.end(), id) !=
+                   plan->copy_cached_files.end();
+        });
+    }
     bool all_splittable = false;
     unsigned cores = 1;  // asked once: glibc reads sysfs on every hardware_concurrency() call
 
@@ -224,9 +238,12 @@ std::unique_ptr<FileDigester> DigesterInternals::serial(std::span<Hasher* const>
 const std::vector<const Implementation*>& FileDigester::implementations() const { return state_->implementations; }
 ReadStrategy FileDigester::last_strategy() const { return state_->last; }
 
+bool FileDigester::last_mapped() const { return state_->last_mapped; }
+
 FileHashResult FileDigester::digest(const std::filesystem::path& path, const ProgressFn& progress,
                                     std::stop_token stop) {
     auto& s = *state_;
+    s.last_mapped = false;
     OpenedFile file;
     OpenError error;
     if (!open_for_hashing(path, file, error)) {
@@ -251,11 +268,12 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     // never with a test's pread.
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
     std::optional<MappedFile> mapped;
-    if (s.options.map_files && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
+    if (s.may_map() && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
         (split || (s.hasher_pointers.size() == 1 && threads == 1))) {
         mapped.emplace(file.fd.get(), size);
         if (!mapped->ok()) mapped.reset();
     }
+    s.last_mapped = mapped.has_value();
     if (split) {
         result = s.read_split(file.fd.get(), size, mapped ? &*mapped : nullptr, progress, stop);
         // The pieces covered [0, size): one more byte means the file grew while it was read.
@@ -296,6 +314,7 @@ FileHashResult FileDigester::digest_descriptor(int fd, const ProgressFn& progres
     auto& s = *state_;
     for (auto* h : s.hasher_pointers) h->reset();
     s.last = ReadStrategy::inline_serial;
+    s.last_mapped = false;
     return s.finish_hashers(s.read_inline(fd, false, 0, progress, stop));
 }
 

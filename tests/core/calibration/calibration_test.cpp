@@ -164,6 +164,43 @@ TEST(CalibrationFile, RoundTrips) {
     EXPECT_EQ(loaded.calibration->changed(), 1U);
 }
 
+// How cached files are read best, per algorithm, survives the file and reaches the plan.
+TEST(CalibrationFile, TheCachedFileReadingRoundTripsIntoThePlan) {
+    const Registry registry(host_cpu().features);
+    Calibration c = small_calibration(registry);
+    c.file_probe_bytes = std::size_t{256} << 20;
+    c.file_reading = {{"blake3", false, 32.3456789, 30.0}, {"crc32c", true, 9.5, 11.5}};
+    const auto loaded = parse_calibration(calibration_to_json(c), "cpu-1", "build-1", registry);
+    ASSERT_TRUE(loaded.calibration) << loaded.note;
+    EXPECT_EQ(loaded.calibration->file_probe_bytes, c.file_probe_bytes);
+    ASSERT_EQ(loaded.calibration->file_reading.size(), 2U);
+    EXPECT_EQ(loaded.calibration->file_reading[0].algorithm, "blake3");
+    EXPECT_FALSE(loaded.calibration->file_reading[0].mapped);
+    EXPECT_DOUBLE_EQ(loaded.calibration->file_reading[0].mapped_ms, 32.346);
+    EXPECT_TRUE(loaded.calibration->file_reading[1].mapped);
+    const auto* plan = keep_plan(*loaded.calibration, registry);
+    EXPECT_EQ(plan->copy_cached_files, std::vector<std::string>{"blake3"});
+    EXPECT_EQ(file_reading_text(*loaded.calibration),
+              "from read()'s copy for blake3; from a mapping for crc32c, measured with a 256 MiB file; from a "
+              "mapping for the others");
+
+    // Not measured: no key in the file, nothing copied, and the text says so.
+    const Calibration without = small_calibration(registry);
+    EXPECT_EQ(calibration_to_json(without).find("file_reading"), std::string::npos);
+    EXPECT_TRUE(keep_plan(without, registry)->copy_cached_files.empty());
+    EXPECT_NE(file_reading_text(without).find("not measured"), std::string::npos);
+
+    // A damaged entry spoils the file, as a damaged choice does.
+    auto json = nlohmann::json::parse(calibration_to_json(c));
+    json["file_reading"]["algorithms"][0]["mapped"] = "no";
+    EXPECT_FALSE(parse_calibration(json.dump(), "cpu-1", "build-1", registry).calibration);
+    json = nlohmann::json::parse(calibration_to_json(c));
+    json["file_reading"].erase("probe_bytes");
+    const auto damaged = parse_calibration(json.dump(), "cpu-1", "build-1", registry);
+    EXPECT_FALSE(damaged.calibration);
+    EXPECT_NE(damaged.note.find("damaged"), std::string::npos) << damaged.note;
+}
+
 // Every way a file can be unfit: never used, always with a note that says why.
 TEST(CalibrationFile, AnUnfitFileIsIgnoredWithANote) {
     const Registry registry(host_cpu().features);
@@ -327,6 +364,41 @@ TEST(Calibrate, DecidesEveryAlgorithmAndBandWithRunnableImplementations) {
     const auto loaded =
         parse_calibration(calibration_to_json(*c), cpu_fingerprint(host_cpu()), build_fingerprint(), registry);
     EXPECT_TRUE(loaded.calibration) << loaded.note;
+}
+
+// The probe of cached-file reading: a real file in the folder, timed both ways, removed after.
+TEST(Calibrate, TimesReadingACachedFileMappedAndCopiedAndRemovesTheProbe) {
+    const ScratchFolder folder;
+    const Registry registry(host_cpu().features);
+    CalibrationOptions options = quick();
+    options.file_probe_folder = folder.path;
+    options.file_probe_bytes = std::size_t{3} << 20;
+    options.file_probe_rounds = 3;
+    const std::vector<std::string> ids{"crc32c", "blake3"};
+    const auto readings = measure_cached_file_reading(registry, ids, options);
+    ASSERT_TRUE(readings) << readings.error().message;
+    ASSERT_EQ(readings->size(), 2U);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        EXPECT_EQ((*readings)[i].algorithm, ids[i]);
+        EXPECT_GT((*readings)[i].mapped_ms, 0);
+        EXPECT_GT((*readings)[i].copied_ms, 0);
+    }
+    EXPECT_TRUE(fs::is_empty(folder.path)) << "the probe file is removed";
+
+    // A folder that cannot hold the probe: an error that says where, and nothing measured.
+    std::ofstream(folder.path / "a-file") << "not a folder";
+    options.file_probe_folder = folder.path / "a-file";
+    const auto refused = measure_cached_file_reading(registry, ids, options);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("a-file"), std::string::npos) << refused.error().message;
+
+    // A whole (quick) calibration with the probe: what the 4 MiB band did not time is not probed,
+    // and the calibration says why nothing was measured only when something failed.
+    options.file_probe_folder = folder.path / "cache";
+    const auto c = calibrate(registry, host_cpu(), options);
+    ASSERT_TRUE(c) << c.error().message;
+    EXPECT_TRUE(c->file_reading.empty()) << "the quick calibration timed no 4 MiB probe";
+    EXPECT_TRUE(c->file_reading_note.empty()) << c->file_reading_note;
 }
 
 TEST(Calibrate, AStopLeavesNothingToUse) {

@@ -91,7 +91,7 @@ DigestOptions pipelined_options(unsigned threads) {
     o.block_size = 4096;
     o.inline_max_size = 0;
     o.split_min_size = ~std::uint64_t{0};
-    o.map_files = false;
+    o.map_files = DigestOptions::Mapping::never;
     return o;
 }
 
@@ -100,7 +100,7 @@ DigestOptions split_options(bool mapped = true) {
     o.threads = 2;
     o.block_size = 64 * 1024;
     o.split_min_size = 0;
-    o.map_files = mapped;
+    o.map_files = mapped ? DigestOptions::Mapping::always : DigestOptions::Mapping::never;
     o.map_min_size = 0;
     return o;
 }
@@ -110,6 +110,7 @@ DigestOptions mapped_options() {
     DigestOptions o;
     o.threads = 1;
     o.block_size = 64 * 1024;
+    o.map_files = DigestOptions::Mapping::always;
     o.map_min_size = 0;
     return o;
 }
@@ -217,7 +218,7 @@ TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
             });
             EXPECT_EQ(result.status, FileStatus::changed)
                 << "to " << new_size << " bytes, " << to_string(d->last_strategy())
-                << (options.map_files ? ", mapped" : "");
+                << (d->last_mapped() ? ", mapped" : "");
             EXPECT_TRUE(result.digests.empty());
             // The same digester, and the process, go on as before.
             expect_digests(*d, {"crc32c"}, write("after", data), data);
@@ -315,6 +316,44 @@ TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
     if (!evicted) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
     expect_digests(*d, {"crc32c"}, path, data);
     EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
+}
+
+// Mapping or copying a cached file follows the registry's calibration unless the options say.
+TEST_F(FileDigesterTest, MapsCachedFilesAsTheCalibrationMeasured) {
+    const auto data = random_bytes(3 << 20, 9);
+    const auto path = write("f.bin", data);
+    const Registry registry(Registry::host().features());
+    DispatchPlan copy_plan;
+    copy_plan.copy_cached_files = {"blake3", "crc32c"};
+    DispatchPlan map_plan;  // crc32c was measured faster mapped, another algorithm copied
+    map_plan.copy_cached_files = {"blake3"};
+    const DispatchPlan unmeasured;  // a calibration without the file probe
+    struct Case {
+        const DispatchPlan* plan;
+        DigestOptions::Mapping asked;
+        bool mapped;
+    };
+    using Mapping = DigestOptions::Mapping;
+    for (const auto& c : {Case{nullptr, Mapping::as_measured, true}, Case{&unmeasured, Mapping::as_measured, true},
+                          Case{&map_plan, Mapping::as_measured, true}, Case{&copy_plan, Mapping::as_measured, false},
+                          Case{&copy_plan, Mapping::always, true}, Case{&map_plan, Mapping::never, false}}) {
+        registry.use_plan(c.plan);
+        for (const unsigned threads : {1U, 2U}) {
+            SCOPED_TRACE(testing::Message() << "plan "
+                                            << (c.plan == nullptr      ? "none"
+                                                : c.plan == &copy_plan ? "copy"
+                                                : c.plan == &map_plan  ? "map"
+                                                                       : "unmeasured")
+                                            << ", asked " << static_cast<int>(c.asked) << ", threads " << threads);
+            DigestOptions options = threads == 1 ? mapped_options() : split_options();
+            options.registry = &registry;
+            options.map_files = c.asked;
+            auto d = digester({"crc32c"}, options);
+            expect_digests(*d, {"crc32c"}, path, data);
+            EXPECT_EQ(d->last_mapped(), c.mapped);
+        }
+    }
+    registry.use_plan(nullptr);
 }
 
 TEST_F(FileDigesterTest, RefusesAnImplementationTheCpuLacks) {

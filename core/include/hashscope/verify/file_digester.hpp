@@ -35,11 +35,13 @@ struct DigestOptions {
     // is already in the page cache (otherwise the pieces would make the disk seek). Sharing the
     // disk between several files is the multi-file hasher's business (multi_file_hasher.hpp).
     bool rotational = false;
-    // Files at least this large are hashed straight from the page cache (mmap), saving read()'s
+    // Files at least this large may be hashed straight from the page cache (mmap), saving read()'s
     // copy, when they are read in pieces or by one algorithm on one thread (on a spinning disk:
-    // when already cached).
+    // when already cached): as the registry's calibration measured on this machine (mapping
+    // when it measured nothing), always, or never.
     // A file truncated while mapped still ends as `changed`, never in a crash.
-    bool map_files = true;
+    enum class Mapping { as_measured, always, never };
+    Mapping map_files = Mapping::as_measured;
     std::uint64_t map_min_size = std::uint64_t{1} << 20;
 };
 
@@ -68,8 +70,9 @@ public:
 
     // The implementation that computes each algorithm, parallel to the algorithms given.
     [[nodiscard]] const std::vector<const Implementation*>& implementations() const;
-    // How the last digest() read its file.
+    // How the last digest() read its file, and whether from a mapping.
     [[nodiscard]] ReadStrategy last_strategy() const;
+    [[nodiscard]] bool last_mapped() const;
 
 private:
     friend struct DigesterInternals;  // core's own factory, with the hooks tests and the multi-file hasher use
