@@ -87,7 +87,7 @@ struct CalibrationOptions {
     // Where to write the probe file that times reading a cached file from a mapping against
     // read()'s copy (CachedFileReading; removed when measured); empty: not measured. The probe
     // is large because the mapping's cost grows with the file: on the Zen 4 guest a mapped
-    // 64 MiB file hashed as fast as a copied one, 256 MiB 20-40 % slower (BLAKE3, two threads).
+    // 64 MiB file hashed as fast as a copied one, 256 MiB 10-40 % slower (BLAKE3, two threads).
     std::filesystem::path file_probe_folder;
     std::size_t file_probe_bytes = std::size_t{256} << 20;
     std::size_t file_probe_rounds = 5;
@@ -126,7 +126,8 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
 // be one it seldom reaches.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
 
-// For people: "copied for blake3; mapped for crc32c, xxh3 (a 256 MiB file)", or why not measured.
+// For people: "from read()'s copy for blake3; from a mapping for crc32c, xxh3, measured with a
+// 256 MiB file; from a mapping for the others", or why it was not measured.
 std::string file_reading_text(const Calibration& calibration);
 
 // A candidate's figure from its rounds: the mean of the middle ones (the fastest and the slowest

@@ -1,12 +1,12 @@
 // Timing a cached file's digests from a mapping against read()'s copy (calibration.hpp).
-#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -49,6 +49,7 @@ public:
             }
             const std::size_t want = std::min(bytes - written, block.size() * sizeof(std::uint64_t));
             const ssize_t put = ::write(fd, block.data(), want);
+            if (put < 0 && errno == EINTR) continue;  // a signal came first: nothing was written
             if (put <= 0) {
                 const std::string why = put < 0 ? std::strerror(errno) : "nothing written";
                 ::close(fd);
