@@ -24,10 +24,8 @@ std::string chosen_text(const Registry& registry, std::string_view algorithm) {
     const auto* best = registry.best(algorithm);
     if (best == nullptr) return "none available";
     std::string text = std::string(best->id) + " (" + std::string(best->backend) + ")";
-    for (std::size_t band = 0; band + 1 < kBands; ++band) {
-        const auto* chosen = registry.best(algorithm, kBandLimits[band] - 1);
-        if (chosen != best) text += "; " + band_label(band) + ": " + std::string(chosen->id);
-    }
+    for (const auto& other : registry.exceptions_to_best(algorithm))
+        text += "; " + other.sizes + ": " + std::string(other.chosen->id);
     return text;
 }
 

@@ -37,15 +37,11 @@ QTableWidget* makeImplementationTable(const Registry& registry, QWidget* parent)
         table->setItem(row, kAlgorithmColumn, item(c.algorithm, c.display));
         // Where a measured plan chose otherwise for shorter messages, the chosen cell says so.
         QString chosenText = c.chosen.isEmpty() ? QObject::tr("none available") : c.chosen;
-        const auto id = c.algorithm.toStdString();
-        const auto* longest = registry.best(id);
-        for (std::size_t band = 0; longest != nullptr && band + 1 < kBands; ++band) {
-            const auto* other = registry.best(id, kBandLimits[band] - 1);
-            if (other != longest) {
-                chosenText += QStringLiteral("; %1: %2")
-                                  .arg(QString::fromStdString(band_label(band)),
-                                       QString::fromUtf8(other->id.data(), static_cast<qsizetype>(other->id.size())));
-            }
+        for (const auto& other : registry.exceptions_to_best(c.algorithm.toStdString())) {
+            chosenText +=
+                QStringLiteral("; %1: %2")
+                    .arg(QString::fromStdString(other.sizes),
+                         QString::fromUtf8(other.chosen->id.data(), static_cast<qsizetype>(other.chosen->id.size())));
         }
         auto* chosen = item(chosenText);
         QFont bold = chosen->font();

@@ -59,6 +59,8 @@ constexpr std::size_t band_of(std::size_t size) {
     return band;
 }
 std::string band_label(std::size_t band);  // "< 32B", "32B – 256B", ..., "≥ 8MiB"
+// Bands first..last as one range: "< 8MiB", "32B – 2KiB", "≥ 2MiB", "every size".
+std::string bands_label(std::size_t first, std::size_t last);
 
 // Dispatch's choices as measured on this machine: for each algorithm (parallel to algorithms())
 // one implementation per band, or nullptr where the table's choice stands.
@@ -90,6 +92,13 @@ public:
     // for long messages (a plan's largest band). nullptr for an unknown algorithm.
     [[nodiscard]] const Implementation* best(std::string_view algorithm) const;
     [[nodiscard]] const Implementation* best(std::string_view algorithm, std::size_t size) const;
+    // Where dispatch chooses otherwise than for long messages, for people: each other choice with
+    // the sizes it covers, neighbouring bands of the same choice joined ("< 8MiB: vpclmul").
+    struct SizeException {
+        std::string sizes;
+        const Implementation* chosen = nullptr;
+    };
+    [[nodiscard]] std::vector<SizeException> exceptions_to_best(std::string_view algorithm) const;
     // The table's choice, whatever a plan says: the highest priority this CPU can run.
     [[nodiscard]] const Implementation* table_best(std::string_view algorithm) const;
     // "best" (or empty) names what dispatch chose. nullptr if unknown.

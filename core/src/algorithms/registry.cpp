@@ -52,11 +52,16 @@ std::vector<const Implementation*> Registry::implementations_of(std::string_view
     return out;
 }
 
-std::string band_label(std::size_t band) {
-    if (band == 0) return "< " + bench::format_size_compact(kBandLimits[0]);
-    if (band + 1 >= kBands) return "≥ " + bench::format_size_compact(kBandLimits[kBands - 2]);
-    return bench::format_size_compact(kBandLimits[band - 1]) + " – " + bench::format_size_compact(kBandLimits[band]);
+std::string bands_label(std::size_t first, std::size_t last) {
+    const bool from_zero = first == 0;
+    const bool unbounded = last + 1 >= kBands;
+    if (from_zero && unbounded) return "every size";
+    if (from_zero) return "< " + bench::format_size_compact(kBandLimits[last]);
+    if (unbounded) return "≥ " + bench::format_size_compact(kBandLimits[first - 1]);
+    return bench::format_size_compact(kBandLimits[first - 1]) + " – " + bench::format_size_compact(kBandLimits[last]);
 }
+
+std::string band_label(std::size_t band) { return bands_label(band, band); }
 
 namespace {
 
@@ -87,6 +92,22 @@ const Implementation* Registry::best(std::string_view algorithm, std::size_t siz
         if (const auto* chosen = p->choices[index][band_of(size)]; chosen != nullptr) return chosen;
     }
     return best_[index];
+}
+
+std::vector<Registry::SizeException> Registry::exceptions_to_best(std::string_view algorithm) const {
+    std::vector<SizeException> exceptions;
+    const auto* longest = best(algorithm);
+    if (longest == nullptr) return exceptions;
+    // The last band is `longest` itself; a band's choice is the one for its largest size.
+    const auto chosen_in = [&](std::size_t band) { return best(algorithm, kBandLimits[band] - 1); };
+    for (std::size_t band = 0; band + 1 < kBands;) {
+        const auto* chosen = chosen_in(band);
+        std::size_t last = band;
+        while (last + 2 < kBands && chosen_in(last + 1) == chosen) ++last;
+        if (chosen != longest) exceptions.push_back({bands_label(band, last), chosen});
+        band = last + 1;
+    }
+    return exceptions;
 }
 
 void Registry::use_plan(const DispatchPlan* plan) const {

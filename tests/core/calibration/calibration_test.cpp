@@ -119,6 +119,36 @@ TEST(DispatchPlan, BestFollowsThePlanPerSizeBand) {
     EXPECT_EQ(registry.best("crc32c", 64), table);
 }
 
+// What people read: the other choices with the sizes they cover, neighbouring bands joined.
+TEST(DispatchPlan, OtherChoicesAreListedAsJoinedSizeRanges) {
+    EXPECT_EQ(bands_label(0, 0), band_label(0));
+    EXPECT_EQ(bands_label(0, kBands - 2), "< " + band_label(kBands - 1).substr(std::string("≥ ").size()));
+    EXPECT_EQ(bands_label(kBands - 1, kBands - 1), band_label(kBands - 1));
+    EXPECT_EQ(bands_label(0, kBands - 1), "every size");
+    EXPECT_EQ(bands_label(1, 2), band_label(1).substr(0, band_label(1).find(' ')) + " – " +
+                                     band_label(2).substr(band_label(2).rfind(' ') + 1));
+
+    const Registry registry(host_cpu().features);
+    const auto* slice16 = row(registry, "crc32c", "slice16");
+    EXPECT_TRUE(registry.exceptions_to_best("crc32c").empty()) << "the table: one choice at every size";
+    // Every band but the last slice16: one range, not nine.
+    Calibration c = small_calibration(registry);
+    for (std::size_t band = 0; band + 1 < kBands; ++band) c.choices[band].chosen = "slice16";
+    registry.use_plan(keep_plan(c, registry));
+    auto others = registry.exceptions_to_best("crc32c");
+    ASSERT_EQ(others.size(), 1U);
+    EXPECT_EQ(others[0].sizes, bands_label(0, kBands - 2));
+    EXPECT_EQ(others[0].chosen, slice16);
+    // Two separate runs stay two.
+    c.choices[3].chosen = c.choices[kBands - 1].chosen;
+    registry.use_plan(keep_plan(c, registry));
+    others = registry.exceptions_to_best("crc32c");
+    ASSERT_EQ(others.size(), 2U);
+    EXPECT_EQ(others[0].sizes, bands_label(0, 2));
+    EXPECT_EQ(others[1].sizes, bands_label(4, kBands - 2));
+    registry.use_plan(nullptr);
+}
+
 TEST(DispatchPlan, AValueChecksumFollowsThePlanPerUpdateAndStaysRight) {
     const Registry registry(host_cpu().features);
     registry.use_plan(keep_plan(small_calibration(registry), registry));
