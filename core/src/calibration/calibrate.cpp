@@ -8,6 +8,7 @@
 #include "algorithms/vector_state.hpp"
 #include "bench/buffers.hpp"
 #include "bench/workload.hpp"
+#include "calibration/cancelled.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/selftest.hpp"
 
@@ -131,13 +132,11 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
 
 Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, const CalibrationOptions& options,
                               const CalibrationProgressFn& progress, std::stop_token stop) {
-    const auto stopped = [] { return Error{"calibration cancelled: the previous choices stay in force"}; };
-
     // Only what passes the self-test may compete.
     SelfTestOptions self_test;
     self_test.random_messages = options.self_test_messages;
     const auto verdicts = run_self_test(registry, self_test, {}, stop);
-    if (verdicts.cancelled || stop.stop_requested()) return stopped();
+    if (verdicts.cancelled || stop.stop_requested()) return calibration_cancelled();
     std::set<std::pair<std::string, std::string>> failed;
     for (const auto& o : verdicts.outcomes) {
         if (o.status == SelfTestStatus::failed) failed.emplace(o.algorithm, o.implementation);
@@ -185,7 +184,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     if (at != candidates.end()) incumbent_at = at;
                 }
             }
-            if (stop.stop_requested()) return stopped();
+            if (stop.stop_requested()) return calibration_cancelled();
             CalibrationChoice choice{std::string(algorithm.id),
                                      band,
                                      kProbeSizes[band],
@@ -238,7 +237,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     all.push_back(c);
                 }
                 run_rounds(everyone);
-                if (stop.stop_requested()) return stopped();
+                if (stop.stop_requested()) return calibration_cancelled();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
                 std::vector<double> first_ns(timed.size());  // each one's typical round, all timed together
@@ -255,7 +254,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                     // disturbance of the machine during the first (another guest, an interrupt
                     // storm) must not move dispatch.
                     run_rounds({&timed[incumbent], &timed[challenger]});
-                    if (stop.stop_requested()) return stopped();
+                    if (stop.stop_requested()) return calibration_cancelled();
                     if (decide(incumbent, {incumbent, challenger}) != challenger) winner = incumbent;
                     chosen_ns = first_ns[winner];
                     if (table == incumbent || table == challenger) {
@@ -285,7 +284,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         const Registry measured(registry.features());
         measured.use_plan(keep_plan(result, registry));
         auto readings = measure_cached_file_reading(measured, fast, options, stop);
-        if (stop.stop_requested()) return stopped();
+        if (stop.stop_requested()) return calibration_cancelled();
         if (readings) {
             result.file_reading = std::move(*readings);
             result.file_probe_bytes = options.file_probe_bytes;

@@ -57,7 +57,7 @@ const json& choice_columns() {
 
 // Times as the file keeps them: to a thousandth of their unit (a picosecond, a microsecond), which
 // is more than any calibration resolves.
-double rounded_ns(double ns) { return std::round(ns * 1000) / 1000; }
+double to_thousandths(double time) { return std::round(time * 1000) / 1000; }
 
 LoadedCalibration ignored(const std::string& why) { return {std::nullopt, "the saved calibration is ignored: " + why}; }
 
@@ -118,8 +118,8 @@ std::string calibration_to_json(const Calibration& c) {
         for (const auto& r : c.file_reading) {
             readings.push_back({{"algorithm", r.algorithm},
                                 {"mapped", r.mapped},
-                                {"mapped_ms", rounded_ns(r.mapped_ms)},
-                                {"copied_ms", rounded_ns(r.copied_ms)}});
+                                {"mapped_ms", to_thousandths(r.mapped_ms)},
+                                {"copied_ms", to_thousandths(r.copied_ms)}});
         }
         head["file_reading"] = {{"probe_bytes", c.file_probe_bytes}, {"algorithms", readings}};
     }
@@ -132,7 +132,7 @@ std::string calibration_to_json(const Calibration& c) {
         const auto& choice = c.choices[i];
         text += i == 0 ? "\n  " : ",\n  ";
         text += json::array({choice.algorithm, choice.band, choice.probe_size, choice.table_choice, choice.chosen,
-                             rounded_ns(choice.table_ns), rounded_ns(choice.chosen_ns)})
+                             to_thousandths(choice.table_ns), to_thousandths(choice.chosen_ns)})
                     .dump();
     }
     text += c.choices.empty() ? "]\n}\n" : "\n ]\n}\n";

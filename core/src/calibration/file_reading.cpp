@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "calibration/cancelled.hpp"
 #include "hashscope/calibration.hpp"
 #include "hashscope/verify/file_digester.hpp"
 
@@ -73,7 +74,6 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
                                                                    std::span<const std::string> algorithms,
                                                                    const CalibrationOptions& options,
                                                                    std::stop_token stop) {
-    const auto stopped = [] { return Error{"calibration cancelled: the previous choices stay in force"}; };
     std::vector<CachedFileReading> readings;
     if (algorithms.empty()) return readings;
     ProbeFile file;
@@ -97,7 +97,7 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
         const auto time_once = [&](std::size_t w) -> Result<double> {
             const auto start = Clock::now();
             const auto result = ways[w]->digest(file.path(), {}, stop);
-            if (stop.stop_requested()) return stopped();
+            if (stop.stop_requested()) return calibration_cancelled();
             if (result.status != FileStatus::ok) return Error{"the probe file could not be hashed: " + result.message};
             return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         };
