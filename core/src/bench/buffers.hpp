@@ -22,6 +22,14 @@ public:
     // would cost more than hashing 64 bytes.
     [[nodiscard]] const std::byte* buffer(std::size_t index) const { return data_.get() + index * stride_; }
 
+    // The buffer the next operation on this set hashes. Every workload on a set starts where the
+    // one before it stopped, whoever that was: they take turns (the benchmark samples its cells in
+    // rotation, calibration times its candidates in rounds), and each must find the buffer least
+    // recently hashed. With a position each, they walked the cold ring in step, and the second of
+    // a round hashed, from the cache, the 16 MiB the first had just read from memory.
+    [[nodiscard]] std::size_t next() const { return next_; }
+    void set_next(std::size_t index) { next_ = index; }
+
 private:
     struct Free {
         void operator()(std::byte* p) const;
@@ -29,6 +37,7 @@ private:
     std::size_t size_;
     std::size_t stride_;
     std::size_t count_;
+    std::size_t next_ = 0;
     std::unique_ptr<std::byte, Free> data_;
 };
 

@@ -11,15 +11,16 @@ namespace {
 // away (the same trick as Google Benchmark's DoNotOptimize).
 inline void keep(std::uint64_t value) { asm volatile("" : : "r"(value) : "memory"); }
 
-// Walks the buffers of a set in a ring. Hot sets (one buffer) take a path with no rotation at
-// all, so that the loop carries no dependency but the result.
+// Walks the buffers of a set in a ring, from where the set's last workload stopped. Hot sets (one
+// buffer) take a path with no rotation at all, so that the loop carries no dependency but the
+// result.
 class Cursor {
 public:
-    explicit Cursor(const BufferSet& buffers)
-        : first_(buffers.buffer(0)),
+    explicit Cursor(BufferSet& buffers)
+        : set_(buffers),
+          first_(buffers.buffer(0)),
           end_(buffers.buffer(0) + stride_of(buffers) * buffers.count()),
-          stride_(stride_of(buffers)),
-          current_(first_) {}
+          stride_(stride_of(buffers)) {}
 
     template <class Op>
     void for_each(std::size_t operations, Op op) {
@@ -27,30 +28,30 @@ public:
             for (std::size_t i = 0; i < operations; ++i) op(first_);
             return;
         }
-        const std::byte* p = current_;
+        const std::byte* p = set_.buffer(set_.next());
         for (std::size_t i = 0; i < operations; ++i) {
             op(p);
             p += stride_;
             if (p == end_) p = first_;
         }
-        current_ = p;
+        set_.set_next(static_cast<std::size_t>(p - first_) / stride_);
     }
 
 private:
     static std::size_t stride_of(const BufferSet& b) {
         return b.count() > 1 ? static_cast<std::size_t>(b.buffer(1) - b.buffer(0)) : 0;
     }
+    BufferSet& set_;
     const std::byte* first_;
     const std::byte* end_;
     std::size_t stride_;
-    const std::byte* current_;
 };
 
 // The harness alone: the same batch loop, buffer rotation and sink as every participant, with a
 // kernel that only touches the sink. Its ns/op is the overhead the measurement itself adds.
 class NullWorkload final : public Workload {
 public:
-    explicit NullWorkload(const BufferSet& buffers) : size_(buffers.size()), cursor_(buffers) {}
+    explicit NullWorkload(BufferSet& buffers) : size_(buffers.size()), cursor_(buffers) {}
     void run(std::size_t operations) override {
         std::uint64_t acc = 0;
         const std::size_t size = size_;
@@ -70,7 +71,7 @@ private:
 // bytewise go through the Hasher users and the verifier call, which collects small updates.
 class ValueWorkload final : public Workload {
 public:
-    ValueWorkload(ExtendFn extend, std::uint64_t initial, const BufferSet& buffers)
+    ValueWorkload(ExtendFn extend, std::uint64_t initial, BufferSet& buffers)
         : extend_(extend), initial_(initial), size_(buffers.size()), cursor_(buffers) {}
 
     void run(std::size_t operations) override {
@@ -92,7 +93,7 @@ private:
 
 class ReadWorkload final : public Workload {
 public:
-    ReadWorkload(const BufferSet& buffers, CpuFeatureSet features)
+    ReadWorkload(BufferSet& buffers, CpuFeatureSet features)
         : read_(read_wide(features)), size_(buffers.size()), cursor_(buffers) {}
     void run(std::size_t operations) override {
         std::uint64_t acc = 0;
@@ -120,7 +121,7 @@ private:
 
 class HasherWorkload final : public Workload {
 public:
-    HasherWorkload(HasherPtr hasher, const BufferSet& buffers, ModeSpec mode)
+    HasherWorkload(HasherPtr hasher, BufferSet& buffers, ModeSpec mode)
         : hasher_(std::move(hasher)), size_(buffers.size()), cursor_(buffers), mode_(mode) {}
 
     void run(std::size_t operations) override {
@@ -156,7 +157,7 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
-                                                const BufferSet& buffers, ModeSpec mode) {
+                                                BufferSet& buffers, ModeSpec mode) {
     if (participant.algorithm == read_algorithm)
         return std::unique_ptr<Workload>(std::make_unique<ReadWorkload>(buffers, registry.features()));
     if (participant.algorithm == null_algorithm) {

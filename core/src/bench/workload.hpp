@@ -27,8 +27,9 @@ inline constexpr std::string_view null_implementation = "harness";
 inline constexpr std::string_view read_algorithm = "memory";
 inline constexpr std::string_view read_implementation = "read";
 
-// A workload for a participant hashing `buffers` in `mode`. `buffers` must outlive it.
+// A workload for a participant hashing `buffers` in `mode`. `buffers` must outlive it, and the
+// workloads on one set must run one at a time: they share its ring position.
 Result<std::unique_ptr<Workload>> make_workload(const Participant& participant, const Registry& registry,
-                                                const BufferSet& buffers, ModeSpec mode);
+                                                BufferSet& buffers, ModeSpec mode);
 
 }  // namespace hashscope::bench::detail
