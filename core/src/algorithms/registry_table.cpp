@@ -49,6 +49,9 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "crc32", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc32_vpclmul},
+    {.algorithm = "crc32", .id = "vpclmul-noprefetch", .backend = "own", .needs = kVpclmul, .priority = 79,
+     .description = "AVX-512 VPCLMULQDQ folding, hardware prefetch alone from 256 KiB",
+     .extend = crc::extend_crc32_vpclmul_no_prefetch},
 #endif
 #if defined(HASHSCOPE_AARCH64_KERNELS)
     {.algorithm = "crc32", .id = "pmull", .backend = "own", .needs = kPmull, .priority = 70,
@@ -109,6 +112,9 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "crc64nvme", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64nvme_vpclmul},
+    {.algorithm = "crc64nvme", .id = "vpclmul-noprefetch", .backend = "own", .needs = kVpclmul, .priority = 79,
+     .description = "AVX-512 VPCLMULQDQ folding, hardware prefetch alone from 256 KiB",
+     .extend = crc::extend_crc64nvme_vpclmul_no_prefetch},
 #endif
 #if defined(HASHSCOPE_AARCH64_KERNELS)
     {.algorithm = "crc64nvme", .id = "pmull", .backend = "own", .needs = kPmull, .priority = 70,
@@ -128,6 +134,9 @@ const auto kTable = std::to_array<Implementation>({
 #if defined(HASHSCOPE_AVX512_KERNELS)
     {.algorithm = "crc64xz", .id = "vpclmul", .backend = "own", .needs = kVpclmul, .priority = 80,
      .description = "AVX-512 VPCLMULQDQ folding, 4x512 bits", .extend = crc::extend_crc64xz_vpclmul},
+    {.algorithm = "crc64xz", .id = "vpclmul-noprefetch", .backend = "own", .needs = kVpclmul, .priority = 79,
+     .description = "AVX-512 VPCLMULQDQ folding, hardware prefetch alone from 256 KiB",
+     .extend = crc::extend_crc64xz_vpclmul_no_prefetch},
 #endif
     // ISA-L 2.30's crc64 dispatcher runs PCLMULQDQ code on CPUs without it (SIGILL under
     // qemu -cpu Nehalem), so this row declares the need itself; its aarch64 code needs PMULL.

@@ -18,6 +18,9 @@
 namespace hashscope::crc {
 
 ExtendKernel extend_crc32_vpclmul, extend_crc32c_vpclmul, extend_crc64nvme_vpclmul, extend_crc64xz_vpclmul;
+// The folding CRCs without the loop's software prefetch from 256 KiB on, for cores whose hardware
+// prefetchers do better alone (crc_vpclmul.cpp).
+ExtendKernel extend_crc32_vpclmul_no_prefetch, extend_crc64nvme_vpclmul_no_prefetch, extend_crc64xz_vpclmul_no_prefetch;
 // crc32c for cores whose VPCLMULQDQ issues every cycle (Intel Xeon): folding alone, as crc32 is,
 // the fused stream with a fifth of the data in CRC32 instead of a quarter, and blocks with three
 // CRC32 regions beside the vector one (crc32c_vpclmul.cpp).

@@ -195,8 +195,10 @@ HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_short(std::uint64_t crc, const
     return ~finish<Poly>(short_lanes<Poly>(reg, p, n)) & mask;
 }
 
-// More than 256 bytes: lanes cut from the message's end, the first one padded in front.
-template <class Poly, class Interleave>
+// More than 256 bytes: lanes cut from the message's end, the first one padded in front. Without
+// Prefetch the plain loop leaves the reading ahead to the hardware prefetchers (crc_vpclmul.cpp
+// says where that is faster).
+template <class Poly, class Interleave, bool Prefetch = true>
 HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_long(std::uint64_t crc, const std::byte* p, std::size_t n) {
     constexpr std::uint64_t mask = value_mask<Poly>;
     const std::uint64_t reg = ~crc & mask;
@@ -224,7 +226,7 @@ HASHSCOPE_CRC_INLINE std::uint64_t vpclmul_extend_long(std::uint64_t crc, const 
     Interleave::template fold<Poly>(x0, x1, x2, x3, a, left, k);
 
     while (left >= 16) {
-        prefetch_ahead(a);
+        if constexpr (Prefetch) prefetch_ahead(a);
         x0 = fold_into(x0, k, loadu(at(a)));
         x1 = fold_into(x1, k, loadu(at(a + 64)));
         x2 = fold_into(x2, k, loadu(at(a + 128)));

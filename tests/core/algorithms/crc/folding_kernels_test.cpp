@@ -113,6 +113,12 @@ const std::vector<Kernel>& kernels() {
         {"vpclmul_fold_crc32c", Isa::vpclmul, extend_crc32c_vpclmul_fold, ref_crc32c, 0xe3069283U, 0xFFFFFFFFU},
         {"vpclmul_crc64nvme", Isa::vpclmul, extend_crc64nvme_vpclmul, ref_crc64nvme, 0xae8b14860a799888ULL, ~0ULL},
         {"vpclmul_crc64xz", Isa::vpclmul, extend_crc64xz_vpclmul, ref_crc64xz, 0x995dc9bbdf1939faULL, ~0ULL},
+        {"vpclmul_no_prefetch_crc32", Isa::vpclmul, extend_crc32_vpclmul_no_prefetch, ref_crc32, 0xcbf43926U,
+         0xFFFFFFFFU},
+        {"vpclmul_no_prefetch_crc64nvme", Isa::vpclmul, extend_crc64nvme_vpclmul_no_prefetch, ref_crc64nvme,
+         0xae8b14860a799888ULL, ~0ULL},
+        {"vpclmul_no_prefetch_crc64xz", Isa::vpclmul, extend_crc64xz_vpclmul_no_prefetch, ref_crc64xz,
+         0x995dc9bbdf1939faULL, ~0ULL},
 #endif
     };
     return k;
