@@ -19,11 +19,12 @@ namespace hashscope::crc {
 
 // The same folding without the loop's software prefetch. It was added for the Intel Xeon guest,
 // where a 64 MiB buffer in L3 folded at 24.5 GB/s without it against the prefetching AVX2 kernel's
-// 27.9; on the AMD EPYC Zen 4 guest it costs 6-11 % on data from memory (16 MiB and 64 MiB, where
-// ISA-L, which does not prefetch, was as much ahead) and nothing in cache. Which way a CPU goes is
-// measured, so both are listed. Below kHardwarePrefetchFrom the prefetch never mattered, and the
-// message goes to the entry point above, so that calibration never chooses between two copies of
-// the same instructions by where each landed.
+// 27.9; on the AMD EPYC Zen 4 guest it costs 6-17 % on data from memory (16 MiB and 64 MiB, where
+// ISA-L, which does not prefetch, was as much ahead) and nothing measurable in cache
+// (docs/performance.md). Which way a CPU goes is measured, so both are listed. Below
+// kHardwarePrefetchFrom, in L2 on both, it made no difference, and the message goes to the entry
+// point above, so that calibration never chooses between two copies of the same instructions by
+// where each landed.
 namespace {
 constexpr std::size_t kHardwarePrefetchFrom = std::size_t{256} << 10;
 
