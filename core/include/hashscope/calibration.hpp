@@ -97,7 +97,7 @@ struct CalibrationOptions {
 };
 
 struct CalibrationProgress {
-    std::size_t done = 0;  // (algorithm, band) pairs decided
+    std::size_t done = 0;  // (algorithm, band) pairs timed, then the changes measured again, then files
     std::size_t total = 0;
     std::string_view algorithm;
 };

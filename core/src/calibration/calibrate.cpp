@@ -1,9 +1,11 @@
 // Measuring the candidates of each algorithm per size band, and choosing (calibration.hpp).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <ctime>
 #include <memory>
 #include <set>
+#include <span>
 
 #include "algorithms/vector_state.hpp"
 #include "bench/buffers.hpp"
@@ -150,7 +152,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
 
     CalibrationProgress state;
     const bool probe_files = !options.file_probe_folder.empty();
-    state.total = algorithms().size() * kBands + (probe_files ? 1 : 0);
+    state.total = algorithms().size() * kBands + 1 + (probe_files ? 1 : 0);  // + the confirmation
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
     buffers.reserve(std::size(kProbeSizes));
     for (std::size_t band = 0; band < kBands; ++band) {
@@ -163,6 +165,54 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         buffers.push_back(
             std::make_unique<bench::detail::BufferSet>(kProbeSizes[band], placement, 0x5eed, cpu.caches.l3));
     }
+
+    // Times `rows` on `band`'s probe in rounds, each row once a round in a rotating order; empty
+    // when a workload cannot be made (then the error is returned).
+    const auto time_rows = [&](std::span<const Implementation* const> rows, std::size_t band,
+                               std::string_view algorithm) -> Result<std::vector<Timed>> {
+        // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says why);
+        // not the cold probe, whose one message from memory outlasts a short round.
+        const bool sustained = kProbeSizes[band] >= options.sustained_from && band + 1 < kBands;
+        std::vector<Timed> timed;
+        for (const auto* row : rows) {
+            auto workload = bench::detail::make_workload({std::string(algorithm), std::string(row->id)}, registry,
+                                                         *buffers[band], {bench::Mode::oneshot, 0});
+            if (!workload) return workload.error();
+            Timed t{std::move(workload.value()), 1, 0, {}};
+            t.time_once();  // warm: code, tables and the buffer in cache
+            t.size_batch(sustained ? std::max(options.round_s, options.sustained_round_s) : options.round_s);
+            timed.push_back(std::move(t));
+        }
+        // Long probes of slow hashes would take seconds: fewer rounds there (at least three).
+        double round_ns = 0;
+        for (const auto& t : timed) round_ns += static_cast<double>(t.batch) * t.ns_once;
+        const auto affordable = static_cast<std::size_t>(options.band_budget_s * 1e9 / std::max(1.0, round_ns));
+        const std::size_t rounds =
+            std::clamp<std::size_t>(affordable, std::min<std::size_t>(3, options.rounds), options.rounds);
+        for (std::size_t round = 0; round < rounds && !stop.stop_requested(); ++round) {
+            for (std::size_t i = 0; i < timed.size(); ++i) {
+                auto& t = timed[(i + round) % timed.size()];  // rotate: no candidate always goes first
+                t.ns.push_back(t.time_once());
+            }
+        }
+        return timed;
+    };
+    const auto decide = [&](const std::vector<Timed>& timed, std::size_t incumbent) {
+        std::vector<std::vector<double>> ns;
+        ns.reserve(timed.size());
+        for (const auto& t : timed) ns.push_back(t.ns);
+        return choose_by_measurement(ns, incumbent, options.margin);
+    };
+
+    // A change of choice waiting for its second measurement, made at the end of the calibration.
+    struct Challenge {
+        std::size_t choice;  // index into result.choices
+        const Implementation* incumbent;
+        const Implementation* challenger;
+        const Implementation* table;
+        double incumbent_ns;  // its figure in the first measurement
+    };
+    std::vector<Challenge> challenges;
 
     for (const auto& algorithm : algorithms()) {
         const auto* table_choice = registry.table_best(algorithm.id);
@@ -195,76 +245,22 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
             // Untimed (one candidate, or a probe above largest_probe): the incumbent stands.
             choice.chosen = incumbent_at != candidates.end() ? std::string((*incumbent_at)->id) : choice.table_choice;
             if (candidates.size() >= 2 && table_at != candidates.end() && kProbeSizes[band] <= options.largest_probe) {
-                // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says
-                // why); not the cold probe, whose one message from memory outlasts a short round.
-                const bool sustained = kProbeSizes[band] >= options.sustained_from && band + 1 < kBands;
-                std::vector<Timed> timed;
-                for (const auto* row : candidates) {
-                    auto workload = bench::detail::make_workload({std::string(algorithm.id), std::string(row->id)},
-                                                                 registry, *buffers[band], {bench::Mode::oneshot, 0});
-                    if (!workload) return workload.error();
-                    Timed t{std::move(workload.value()), 1, 0, {}};
-                    t.time_once();  // warm: code, tables and the buffer in cache
-                    t.size_batch(sustained ? std::max(options.round_s, options.sustained_round_s) : options.round_s);
-                    timed.push_back(std::move(t));
-                }
-                // Long probes of slow hashes would take seconds: fewer rounds there (at least three).
-                double round_ns = 0;
-                for (const auto& t : timed) round_ns += static_cast<double>(t.batch) * t.ns_once;
-                const auto affordable = static_cast<std::size_t>(options.band_budget_s * 1e9 / std::max(1.0, round_ns));
-                const std::size_t rounds =
-                    std::clamp<std::size_t>(affordable, std::min<std::size_t>(3, options.rounds), options.rounds);
-                const auto run_rounds = [&](std::vector<Timed*> who) {
-                    for (auto* t : who) t->ns.clear();
-                    for (std::size_t round = 0; round < rounds && !stop.stop_requested(); ++round) {
-                        for (std::size_t i = 0; i < who.size(); ++i) {
-                            auto* t = who[(i + round) % who.size()];  // rotate: no candidate always goes first
-                            t->ns.push_back(t->time_once());
-                        }
-                    }
-                };
-                const auto decide = [&](std::size_t incumbent, const std::vector<std::size_t>& among) {
-                    std::vector<std::vector<double>> ns;
-                    ns.reserve(among.size());
-                    for (const std::size_t c : among) ns.push_back(timed[c].ns);
-                    const auto at = std::find(among.begin(), among.end(), incumbent) - among.begin();
-                    return among[choose_by_measurement(ns, static_cast<std::size_t>(at), options.margin)];
-                };
-                std::vector<Timed*> everyone;
-                std::vector<std::size_t> all;
-                for (std::size_t c = 0; c < timed.size(); ++c) {
-                    everyone.push_back(&timed[c]);
-                    all.push_back(c);
-                }
-                run_rounds(everyone);
+                auto timed = time_rows(candidates, band, algorithm.id);
+                if (!timed) return timed.error();
                 if (stop.stop_requested()) return calibration_cancelled();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
-                std::vector<double> first_ns(timed.size());  // each one's typical round, all timed together
-                for (std::size_t c = 0; c < timed.size(); ++c) first_ns[c] = typical_round(timed[c].ns);
-                const auto challenger = decide(incumbent, all);
-                auto winner = challenger;
+                const auto challenger = decide(*timed, incumbent);
                 // The two figures kept come from one measurement that timed both: with one from
                 // each, a slow moment of the machine in one made a kept incumbent look twice as
                 // slow as the table's choice (cold 16 MiB on the Intel Xeon guest).
-                double table_ns = first_ns[table];
-                double chosen_ns = first_ns[winner];
+                choice.chosen = std::string(candidates[challenger]->id);
+                choice.table_ns = typical_round((*timed)[table].ns);
+                choice.chosen_ns = typical_round((*timed)[challenger].ns);
                 if (challenger != incumbent) {
-                    // A change must hold in a second, separate measurement of the two: a
-                    // disturbance of the machine during the first (another guest, an interrupt
-                    // storm) must not move dispatch.
-                    run_rounds({&timed[incumbent], &timed[challenger]});
-                    if (stop.stop_requested()) return calibration_cancelled();
-                    if (decide(incumbent, {incumbent, challenger}) != challenger) winner = incumbent;
-                    chosen_ns = first_ns[winner];
-                    if (table == incumbent || table == challenger) {
-                        table_ns = typical_round(timed[table].ns);
-                        chosen_ns = typical_round(timed[winner].ns);
-                    }
+                    challenges.push_back({result.choices.size(), candidates[incumbent], candidates[challenger],
+                                          candidates[table], typical_round((*timed)[incumbent].ns)});
                 }
-                choice.chosen = std::string(candidates[winner]->id);
-                choice.table_ns = table_ns;
-                choice.chosen_ns = chosen_ns;
             }
             result.choices.push_back(std::move(choice));
             ++state.done;
@@ -272,6 +268,33 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
             if (progress) progress(state);
         }
     }
+
+    // A change must hold in a second, separate measurement of the two, made after every band has
+    // been timed, seconds later: a disturbance of the machine (another guest on the core's other
+    // thread, an interrupt storm) lasts seconds, and measured again at once it still held. On the
+    // Zen 4 guest of docs/performance.md one halved the speed of crc32c's fused kernel for some
+    // seconds, where the shapes for a full-rate multiplier lost less, and both measurements of
+    // three bands chose those (4-9 % slower on the quiet machine).
+    for (const auto& c : challenges) {
+        if (stop.stop_requested()) return calibration_cancelled();
+        auto& choice = result.choices[c.choice];
+        const std::array<const Implementation*, 2> pair{c.incumbent, c.challenger};
+        auto timed = time_rows(pair, choice.band, choice.algorithm);
+        if (!timed) return timed.error();
+        if (stop.stop_requested()) return calibration_cancelled();
+        const bool held = decide(*timed, 0) == 1;
+        choice.chosen = std::string((held ? c.challenger : c.incumbent)->id);
+        if (c.table == c.incumbent || c.table == c.challenger) {  // both figures from this one
+            choice.table_ns = typical_round((*timed)[c.table == c.incumbent ? 0 : 1].ns);
+            choice.chosen_ns = typical_round((*timed)[held ? 1 : 0].ns);
+        } else if (!held) {
+            choice.chosen_ns = c.incumbent_ns;
+        }
+    }
+    ++state.done;
+    state.algorithm = "confirming changes";
+    if (progress) progress(state);
+
     if (probe_files) {
         // The algorithms fast enough for read()'s copy to matter, by what their choice measured
         // at the 4 MiB probe; timed with the choices just made, as files will be hashed.
