@@ -64,7 +64,7 @@ commands:
   cpu [--json]          this CPU, its checksum-relevant features, and the implementation
                         chosen for each algorithm (by measurement, or by the built-in table)
   calibrate [--json] [--quiet] [--up-to SIZE]
-                        time every implementation per size band on this CPU (a few seconds)
+                        time every implementation per size band on this CPU (about half a minute)
                         and let dispatch follow the winners; kept per CPU and build in
                         ~/.cache/hashscope. Ctrl-C keeps the previous calibration.
   bench [--preset NAME] [--algo LIST] [--impl LIST] [--sizes LIST] [--mode LIST]

@@ -19,7 +19,8 @@ QString blockedBySelfTestText() {
 }
 
 QString blockedByCalibrationText() {
-    return QObject::tr("Dispatch is being calibrated (a few seconds); wait for it so that neither disturbs the other.");
+    return QObject::tr(
+        "Dispatch is being calibrated (about half a minute); wait for it so that neither disturbs the other.");
 }
 
 QString blockedByAdvisorText() {

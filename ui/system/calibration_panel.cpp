@@ -52,7 +52,7 @@ CalibrationPanel::CalibrationPanel(const Registry& registry, const CpuInfo& cpu,
     run_ = new QPushButton(tr("Calibrate"), this);
     run_->setObjectName(QStringLiteral("calibrateButton"));
     run_->setToolTip(
-        tr("Time every implementation on this machine, size by size (a few seconds), and let "
+        tr("Time every implementation on this machine, size by size (about half a minute), and let "
            "dispatch follow the fastest"));
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("calibrationCancel"));

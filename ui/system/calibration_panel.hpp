@@ -1,5 +1,5 @@
 // CalibrationPanel: the System page's "Dispatch" box. Says whether dispatch follows a measurement
-// of this machine (and from when) or the built-in table, and runs a calibration (a few seconds)
+// of this machine (and from when) or the built-in table, and runs a calibration (about half a minute)
 // on the panel's own thread pool with progress and Cancel. A finished calibration is saved for
 // the next start and applied to the registry at once; a cancelled one changes nothing.
 #pragma once
