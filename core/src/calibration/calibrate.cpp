@@ -166,8 +166,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
             std::make_unique<bench::detail::BufferSet>(kProbeSizes[band], placement, 0x5eed, cpu.caches.l3));
     }
 
-    // Times `rows` on `band`'s probe in rounds, each row once a round in a rotating order; empty
-    // when a workload cannot be made (then the error is returned).
+    // Times `rows` on `band`'s probe in rounds, each row once a round in a rotating order; the
+    // error when a workload cannot be made. Stopped, it returns the rounds made so far.
     const auto time_rows = [&](std::span<const Implementation* const> rows, std::size_t band,
                                std::string_view algorithm) -> Result<std::vector<Timed>> {
         // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says why);
