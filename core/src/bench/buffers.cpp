@@ -11,7 +11,9 @@ void BufferSet::Free::operator()(std::byte* p) const { std::free(p); }
 
 BufferSet::BufferSet(std::size_t size, Placement placement, std::uint64_t seed, std::uint64_t llc_bytes)
     : size_(size), stride_((size + 63) / 64 * 64), count_(1) {
-    if (placement == Placement::cold) {
+    if (placement == Placement::hot) {
+        count_ = std::max<std::size_t>(1, kPage / stride_);
+    } else {
         // Four times the last-level cache (at least 64 MiB when it is unknown), so a buffer has
         // been evicted by the time the rotation comes back to it.
         const std::uint64_t pool = 4 * std::max<std::uint64_t>(llc_bytes, 16U << 20);

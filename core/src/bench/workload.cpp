@@ -11,30 +11,32 @@ namespace {
 // away (the same trick as Google Benchmark's DoNotOptimize).
 inline void keep(std::uint64_t value) { asm volatile("" : : "r"(value) : "memory"); }
 
-// Walks the buffers of a set in a ring, from where the set's last workload stopped. Hot sets (one
-// buffer) take a path with no rotation at all, so that the loop carries no dependency but the
-// result.
+// Walks the buffers of a set in a ring, from where the set's last workload stopped. The inner loop
+// runs to the ring's end with nothing in it but the pointer's step, so that a ring of 64 short
+// messages costs per operation what one buffer reused does (a wrap tested in the loop took the
+// harness from one cycle an operation to three, and 16-byte CRCs 0.5 ns slower).
 class Cursor {
 public:
     explicit Cursor(BufferSet& buffers)
-        : set_(buffers),
-          first_(buffers.buffer(0)),
-          end_(buffers.buffer(0) + stride_of(buffers) * buffers.count()),
-          stride_(stride_of(buffers)) {}
+        : set_(buffers), first_(buffers.buffer(0)), count_(buffers.count()), stride_(stride_of(buffers)) {}
 
     template <class Op>
     void for_each(std::size_t operations, Op op) {
-        if (stride_ == 0) {
+        if (count_ == 1) {
             for (std::size_t i = 0; i < operations; ++i) op(first_);
             return;
         }
-        const std::byte* p = set_.buffer(set_.next());
-        for (std::size_t i = 0; i < operations; ++i) {
-            op(p);
-            p += stride_;
-            if (p == end_) p = first_;
+        std::size_t at = set_.next();
+        while (operations > 0) {
+            const std::size_t run = std::min(operations, count_ - at);
+            const std::byte* p = first_ + at * stride_;
+            const std::byte* const stop = p + run * stride_;
+            for (; p != stop; p += stride_) op(p);
+            operations -= run;
+            at += run;
+            if (at == count_) at = 0;
         }
-        set_.set_next(static_cast<std::size_t>(p - first_) / stride_);
+        set_.set_next(at);
     }
 
 private:
@@ -43,7 +45,7 @@ private:
     }
     BufferSet& set_;
     const std::byte* first_;
-    const std::byte* end_;
+    std::size_t count_;
     std::size_t stride_;
 };
 

@@ -25,7 +25,7 @@ struct ModeSpec {
 };
 
 enum class Placement {
-    hot,   // one buffer, reused: it stays in cache
+    hot,   // in cache: one buffer reused, or a page of messages up to half a page long, in turn
     cold,  // a pool several times the last-level cache, rotated through
 };
 
