@@ -43,6 +43,11 @@ void print_changes(const Calibration& calibration) {
               << " choices (algorithm × size band) differ from the built-in table.\n";
     for (const auto& c : calibration.choices) {
         if (c.chosen == c.table_choice) continue;
+        if (c.chosen_ns <= 0) {  // above --up-to: the choice in force, with no figure of this run
+            std::cout << "  " << padded(c.algorithm, 11) << padded(band_label(c.band), 16) << padded(c.chosen, 13)
+                      << "not timed: the choice in force\n";
+            continue;
+        }
         char ratio[16];
         std::snprintf(ratio, sizeof ratio, "%.2fx", c.table_ns / c.chosen_ns);
         std::cout << "  " << padded(c.algorithm, 11) << padded(band_label(c.band), 16) << padded(c.chosen, 13)

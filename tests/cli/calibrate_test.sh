@@ -33,6 +33,15 @@ d = json.load(open(sys.argv[1])); c = {name: i for i, name in enumerate(d["colum
 print([(r[c["algorithm"]], r[c["band"]], r[c["chosen"]]) for r in d["choices"] if r[c["band"]] >= 4])
 PY
 )"
+out=$("$cli" calibrate --quiet --up-to 1KiB)
+kept_changes=$(python3 - "$file" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); c = {name: i for i, name in enumerate(d["columns"])}
+print(sum(1 for r in d["choices"] if r[c["band"]] >= 4 and r[c["chosen"]] != r[c["table_choice"]]))
+PY
+)
+same "  the changes it did not time say so" "$kept_changes" "$(grep -c 'not timed: the choice in force' <<<"$out")"
+same "  no band without a figure shows one" "" "$(grep -E 'nan|0\.00 ns' <<<"$out")"
 "$cli" calibrate --up-to lots >/dev/null 2>"$scratch/err"; same "calibrate --up-to lots: exit 2" 2 "$?"
 holds "  says what it wants" "$(cat "$scratch/err")" "--up-to wants a size"
 
