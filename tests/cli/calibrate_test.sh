@@ -18,6 +18,17 @@ file=$(ls "$folder"/dispatch-*.json 2>/dev/null | head -1)
 same "calibrate leaves one file" 1 "$(ls "$folder" | wc -l)"
 holds "cpu after calibrating: by measurement" "$("$cli" cpu)" "dispatch:     chosen by measurement on "
 same "cpu --json: dispatch measured, by size" "measured 10" "$("$cli" cpu --json | python3 -c 'import json,sys; d=json.load(sys.stdin)["dispatch"]; print(d["source"], len(d["by_size"]["crc32c"]))')"
+same "the last band: fast algorithms on 64 MiB, the others on 16 MiB" "" "$(python3 - "$file" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); c = {name: i for i, name in enumerate(d["columns"])}
+rows = {(r[c["algorithm"]], r[c["band"]]): r for r in d["choices"]}
+for (algorithm, band), r in rows.items():
+    if band != 9: continue
+    before = rows[(algorithm, 8)]
+    gbps = before[c["probe_size"]] / before[c["chosen_ns"]] if before[c["chosen_ns"]] > 0 else 0
+    if r[c["probe_size"]] != (64 if gbps > 3 else 16) << 20: print(algorithm, gbps, r[c["probe_size"]])
+PY
+)"
 # --up-to: only the small bands are timed, the others keep the choice in force (the full run's).
 cp "$file" "$scratch/full.json"
 same "calibrate --json --up-to 1KiB is the file's schema" "hashscope-dispatch/2" "$("$cli" calibrate --json --quiet --up-to 1KiB | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"

@@ -77,6 +77,11 @@ struct CalibrationOptions {
     std::size_t sustained_from = std::size_t{16} << 10;
     double band_budget_s = 0.12;          // at most this per algorithm and band, but never under 3 rounds
     std::size_t self_test_messages = 16;  // random messages per implementation before it may compete
+    // The last band (8 MiB and up) times an algorithm that hashed the 4 MiB probe faster than
+    // this many GB/s on 64 MiB from memory, the others on 16 MiB: near memory's speed the two
+    // sizes disagreed (calibrate.cpp), and timing every algorithm on 64 MiB doubled the
+    // calibration (27.9 against 55.5 s on the Zen 4 guest) for hashes memory never bounds.
+    double long_probe_min_gbps = 3;
     // Bands whose probe is larger are not timed and keep their incumbent: for quick runs (tests,
     // which also run under CPU emulation, where timing 16 MiB probes takes minutes).
     std::size_t largest_probe = SIZE_MAX;
@@ -126,6 +131,11 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
 // without the fastest and the slowest quarter). Not its fastest round, its best burst, which can
 // be one it seldom reaches.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
+
+// The message the last band (8 MiB and up) is timed on, for an algorithm whose choice hashed the
+// 4 MiB probe at `gbps` (0: not timed): 64 MiB above long_probe_min_gbps unless that is above
+// largest_probe, else 16 MiB.
+std::size_t last_band_probe(double gbps, const CalibrationOptions& options);
 
 // For people: "from read()'s copy for blake3; from a mapping for crc32c, xxh3, measured with a
 // 256 MiB file; from a mapping for the others", or why it was not measured.

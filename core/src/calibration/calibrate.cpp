@@ -33,6 +33,12 @@ constexpr bool probes_inside_their_bands() {
     return true;
 }
 static_assert(probes_inside_their_bands());
+// The last band's probe for an algorithm fast enough for memory to bound it (long_probe_min_gbps):
+// near memory's speed a kernel's loads and prefetches decide, and 16 MiB said less than it seemed.
+// On the Zen 4 guest crc32c's `vpclmul` and `vpclmul-fullrate` were level at 16 MiB from memory
+// and `vpclmul` 4-9 % faster at 64 MiB; calibrations chose either by chance.
+constexpr std::size_t kLongProbe = 64 * kKiB * kKiB;
+static_assert(band_of(kLongProbe) == kBands - 1);
 
 // The byte-at-a-time tables and the portable references exist to check the others, never to win.
 constexpr int kReferencePriority = 10;
@@ -41,6 +47,11 @@ double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// What the choice of a band hashed in its probe, in GB/s (0 when not timed).
+double chosen_gbps(const CalibrationChoice& choice) {
+    return choice.chosen_ns > 0 ? static_cast<double>(choice.probe_size) / choice.chosen_ns : 0;
 }
 
 std::string utc_now() {
@@ -107,6 +118,11 @@ double typical_round(std::vector<double> rounds) {
     return sum / static_cast<double>(n - 2 * cut);
 }
 
+std::size_t last_band_probe(double gbps, const CalibrationOptions& options) {
+    if (gbps > options.long_probe_min_gbps && kLongProbe <= options.largest_probe) return kLongProbe;
+    return kProbeSizes[kBands - 1];
+}
+
 std::size_t Calibration::changed() const {
     return static_cast<std::size_t>(std::count_if(
         choices.begin(), choices.end(), [](const CalibrationChoice& c) { return c.chosen != c.table_choice; }));
@@ -153,30 +169,30 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
     CalibrationProgress state;
     const bool probe_files = !options.file_probe_folder.empty();
     state.total = algorithms().size() * kBands + 1 + (probe_files ? 1 : 0);  // + the confirmation
+    // The bytes of each probe size, made when first timed: the cold pools are four times the
+    // last-level cache each.
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
-    buffers.reserve(std::size(kProbeSizes));
-    for (std::size_t band = 0; band < kBands; ++band) {
-        // Only the bands that will be timed: the cold pool is four times the last-level cache.
-        if (kProbeSizes[band] > options.largest_probe) {
-            buffers.push_back(nullptr);
-            continue;
+    const auto buffers_for = [&](std::size_t probe) -> bench::detail::BufferSet& {
+        for (const auto& set : buffers) {
+            if (set->size() == probe) return *set;
         }
-        const auto placement = band + 1 == kBands ? bench::Placement::cold : bench::Placement::hot;
-        buffers.push_back(
-            std::make_unique<bench::detail::BufferSet>(kProbeSizes[band], placement, 0x5eed, cpu.caches.l3));
-    }
+        const auto placement = band_of(probe) + 1 == kBands ? bench::Placement::cold : bench::Placement::hot;
+        return *buffers.emplace_back(
+            std::make_unique<bench::detail::BufferSet>(probe, placement, 0x5eed, cpu.caches.l3));
+    };
 
-    // Times `rows` on `band`'s probe in rounds, each row once a round in a rotating order; the
-    // error when a workload cannot be made. Stopped, it returns the rounds made so far.
-    const auto time_rows = [&](std::span<const Implementation* const> rows, std::size_t band,
+    // Times `rows` on a probe of `probe` bytes in rounds, each row once a round in a rotating
+    // order; the error when a workload cannot be made. Stopped, it returns the rounds made so far.
+    const auto time_rows = [&](std::span<const Implementation* const> rows, std::size_t probe,
                                std::string_view algorithm) -> Result<std::vector<Timed>> {
         // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says why);
         // not the cold probe, whose one message from memory outlasts a short round.
-        const bool sustained = kProbeSizes[band] >= options.sustained_from && band + 1 < kBands;
+        const bool sustained = probe >= options.sustained_from && band_of(probe) + 1 < kBands;
+        auto& probes = buffers_for(probe);
         std::vector<Timed> timed;
         for (const auto* row : rows) {
             auto workload = bench::detail::make_workload({std::string(algorithm), std::string(row->id)}, registry,
-                                                         *buffers[band], {bench::Mode::oneshot, 0});
+                                                         probes, {bench::Mode::oneshot, 0});
             if (!workload) return workload.error();
             Timed t{std::move(workload.value()), 1, 0, {}};
             t.time_once();  // warm: code, tables and the buffer in cache
@@ -235,17 +251,22 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 }
             }
             if (stop.stop_requested()) return calibration_cancelled();
+            std::size_t probe = kProbeSizes[band];
+            if (band + 1 == kBands) {  // by the speed of the 4 MiB probe's choice, just timed
+                const auto& before = result.choices.back();
+                probe = last_band_probe(before.algorithm == algorithm.id ? chosen_gbps(before) : 0, options);
+            }
             CalibrationChoice choice{std::string(algorithm.id),
                                      band,
-                                     kProbeSizes[band],
+                                     probe,
                                      table_choice ? std::string(table_choice->id) : std::string(),
                                      {},
                                      0,
                                      0};
             // Untimed (one candidate, or a probe above largest_probe): the incumbent stands.
             choice.chosen = incumbent_at != candidates.end() ? std::string((*incumbent_at)->id) : choice.table_choice;
-            if (candidates.size() >= 2 && table_at != candidates.end() && kProbeSizes[band] <= options.largest_probe) {
-                auto timed = time_rows(candidates, band, algorithm.id);
+            if (candidates.size() >= 2 && table_at != candidates.end() && probe <= options.largest_probe) {
+                auto timed = time_rows(candidates, probe, algorithm.id);
                 if (!timed) return timed.error();
                 if (stop.stop_requested()) return calibration_cancelled();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
@@ -279,7 +300,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         if (stop.stop_requested()) return calibration_cancelled();
         auto& choice = result.choices[c.choice];
         const std::array<const Implementation*, 2> pair{c.incumbent, c.challenger};
-        auto timed = time_rows(pair, choice.band, choice.algorithm);
+        auto timed = time_rows(pair, choice.probe_size, choice.algorithm);
         if (!timed) return timed.error();
         if (stop.stop_requested()) return calibration_cancelled();
         const bool held = decide(*timed, 0) == 1;
@@ -300,8 +321,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         // at the 4 MiB probe; timed with the choices just made, as files will be hashed.
         std::vector<std::string> fast;
         for (const auto& choice : result.choices) {
-            const double gbps = choice.chosen_ns > 0 ? static_cast<double>(choice.probe_size) / choice.chosen_ns : 0;
-            if (choice.probe_size == kProbeSizes[kBands - 2] && gbps > options.file_probe_min_gbps)
+            if (choice.probe_size == kProbeSizes[kBands - 2] && chosen_gbps(choice) > options.file_probe_min_gbps)
                 fast.push_back(choice.algorithm);
         }
         const Registry measured(registry.features());

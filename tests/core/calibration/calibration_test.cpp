@@ -369,6 +369,16 @@ CalibrationOptions quick() {
     return options;
 }
 
+TEST(Calibrate, TheLastBandTimesFastAlgorithmsOnALongerMessage) {
+    CalibrationOptions options;
+    const std::size_t mib = std::size_t{1} << 20;
+    EXPECT_EQ(last_band_probe(options.long_probe_min_gbps * 4, options), 64 * mib);
+    EXPECT_EQ(last_band_probe(options.long_probe_min_gbps / 2, options), 16 * mib);
+    EXPECT_EQ(last_band_probe(0, options), 16 * mib);  // the 4 MiB probe was not timed
+    options.largest_probe = 32 * mib;                  // a quick calibration: never past what it allows
+    EXPECT_EQ(last_band_probe(options.long_probe_min_gbps * 4, options), 16 * mib);
+}
+
 TEST(Calibrate, DecidesEveryAlgorithmAndBandWithRunnableImplementations) {
     const Registry registry(host_cpu().features);
     std::size_t last_done = 0;
