@@ -56,8 +56,10 @@ void print_changes(const Calibration& calibration) {
     }
     std::cout << "Cached files: " << file_reading_text(calibration) << ".\n";
     for (const auto& r : calibration.file_reading) {
-        char figures[64];
-        std::snprintf(figures, sizeof figures, "mapped %.1f ms, copied %.1f ms", r.mapped_ms, r.copied_ms);
+        char figures[128];
+        std::snprintf(figures, sizeof figures,
+                      "mapped %.1f ms, copied %.1f ms; one thread: mapped %.1f ms, copied %.1f ms", r.mapped_ms,
+                      r.copied_ms, r.mapped_one_thread_ms, r.copied_one_thread_ms);
         std::cout << "  " << padded(r.algorithm, 11) << padded(r.mapped ? "mapped" : "copied", 8) << figures << '\n';
     }
 }

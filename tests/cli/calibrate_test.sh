@@ -31,7 +31,7 @@ PY
 )"
 # --up-to: only the small bands are timed, the others keep the choice in force (the full run's).
 cp "$file" "$scratch/full.json"
-same "calibrate --json --up-to 1KiB is the file's schema" "hashscope-dispatch/2" "$("$cli" calibrate --json --quiet --up-to 1KiB | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"
+same "calibrate --json --up-to 1KiB is the file's schema" "hashscope-dispatch/3" "$("$cli" calibrate --json --quiet --up-to 1KiB | python3 -c 'import json,sys; print(json.load(sys.stdin)["schema"])')"
 same "  the bands above 1 KiB keep their choices" \
   "$(python3 - "$scratch/full.json" <<'PY'
 import json, sys
@@ -61,7 +61,7 @@ printf 'calibrated dispatch' >"$scratch/msg"
 same "sum under a calibration equals sha256sum" "$(sha256sum "$scratch/msg" | cut -d' ' -f1)" "$("$cli" sum -a sha256 "$scratch/msg" | cut -d' ' -f1)"
 
 cp "$file" "$scratch/good.json"
-printf '{"schema": "hashscope-dispatch/2", "cpu_fing' >"$file"
+printf '{"schema": "hashscope-dispatch/3", "cpu_fing' >"$file"
 cpu=$("$cli" cpu)
 holds "a damaged file is ignored with a note" "$cpu" "note:         the saved calibration is ignored: it is damaged"
 holds "a damaged file: the built-in table" "$cpu" "dispatch:     the built-in table"
@@ -69,9 +69,9 @@ sed 's/"cpu_fingerprint": "[0-9a-f]*"/"cpu_fingerprint": "0000000000000000"/' "$
 holds "another CPU's file is ignored with a note" "$("$cli" cpu)" "it was measured on another CPU"
 sed 's/"build": "[^"]*"/"build": "0.0.1 abcdef Debug"/' "$scratch/good.json" >"$file"
 holds "another build's file is ignored with a note" "$("$cli" cpu)" "it was measured by another build"
-sed 's#hashscope-dispatch/2#hashscope-dispatch/3#' "$scratch/good.json" >"$file"
+sed 's#hashscope-dispatch/3#hashscope-dispatch/4#' "$scratch/good.json" >"$file"
 holds "a newer HashScope's file is ignored with a note" "$("$cli" cpu)" "written by a newer HashScope"
-sed 's#hashscope-dispatch/2#hashscope-dispatch/1#' "$scratch/good.json" >"$file"
+sed 's#hashscope-dispatch/3#hashscope-dispatch/1#' "$scratch/good.json" >"$file"
 holds "an older HashScope's file is ignored with a note" "$("$cli" cpu)" "written by an older HashScope"
 cp "$scratch/good.json" "$file"
 

@@ -21,7 +21,7 @@
 
 namespace hashscope {
 
-inline constexpr std::string_view calibration_schema = "hashscope-dispatch/2";
+inline constexpr std::string_view calibration_schema = "hashscope-dispatch/3";
 
 // What calibration decided for one algorithm in one size band.
 struct CalibrationChoice {
@@ -44,6 +44,10 @@ struct CachedFileReading {
     bool mapped = true;    // the choice
     double mapped_ms = 0;  // the probe file's digest from a mapping, the mean of the middle rounds
     double copied_ms = 0;  // ... from read()'s copy
+    // The same on one thread, the other way a file is mapped (one algorithm that cannot be split,
+    // a process held to one core); 0: not measured.
+    double mapped_one_thread_ms = 0;
+    double copied_one_thread_ms = 0;
 };
 
 struct Calibration {
@@ -116,10 +120,11 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                               const CalibrationProgressFn& progress = {}, std::stop_token stop = {});
 
 // Writes a probe file of options.file_probe_bytes into options.file_probe_folder, hashes it with
-// each of `algorithms` from a mapping and from read()'s copy in interleaved rounds, on every core,
-// and removes it. Mapping stays chosen unless copying is clearly faster (options.margin, the same
-// rule as the bands), or the reverse where options.previous chose copying. Errors: the folder
-// cannot hold the file, or a stop request.
+// each of `algorithms` from a mapping and from read()'s copy in interleaved rounds, in pieces on
+// every core and on one thread, and removes it. Mapping stays chosen unless copying is clearly
+// faster in one of the two and mapping not clearly faster in the other (choose_file_reading()),
+// or the reverse where options.previous chose copying. Errors: the folder cannot hold the file,
+// or a stop request.
 Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registry& registry,
                                                                    std::span<const std::string> algorithms,
                                                                    const CalibrationOptions& options,
@@ -136,6 +141,14 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
 // 4 MiB probe at `gbps` (0: not timed): 64 MiB above long_probe_min_gbps unless that is above
 // largest_probe, else 16 MiB.
 std::size_t last_band_probe(double gbps, const CalibrationOptions& options);
+
+// The decision alone, for tests: `every_core[w][r]` and `one_thread[w][r]` are the rounds of way w
+// (0 a mapping, 1 read()'s copy) read in pieces on every core and on one thread. The other way
+// replaces the incumbent when it is clearly faster (choose_by_measurement) in one of the two and
+// the incumbent is not clearly faster in the other. Returns the way chosen.
+std::size_t choose_file_reading(std::span<const std::vector<double>, 2> every_core,
+                                std::span<const std::vector<double>, 2> one_thread, std::size_t incumbent,
+                                double margin);
 
 // For people: "from read()'s copy for blake3; from a mapping for crc32c, xxh3, measured with a
 // 256 MiB file; from a mapping for the others", or why it was not measured.

@@ -119,7 +119,9 @@ std::string calibration_to_json(const Calibration& c) {
             readings.push_back({{"algorithm", r.algorithm},
                                 {"mapped", r.mapped},
                                 {"mapped_ms", to_thousandths(r.mapped_ms)},
-                                {"copied_ms", to_thousandths(r.copied_ms)}});
+                                {"copied_ms", to_thousandths(r.copied_ms)},
+                                {"mapped_one_thread_ms", to_thousandths(r.mapped_one_thread_ms)},
+                                {"copied_one_thread_ms", to_thousandths(r.copied_one_thread_ms)}});
         }
         head["file_reading"] = {{"probe_bytes", c.file_probe_bytes}, {"algorithms", readings}};
     }
@@ -160,7 +162,9 @@ LoadedCalibration parse_calibration(std::string_view text, std::string_view cpu,
             c.file_probe_bytes = reading.at("probe_bytes").get<std::size_t>();
             for (const auto& r : reading.at("algorithms")) {
                 c.file_reading.push_back({r.at("algorithm").get<std::string>(), r.at("mapped").get<bool>(),
-                                          r.at("mapped_ms").get<double>(), r.at("copied_ms").get<double>()});
+                                          r.at("mapped_ms").get<double>(), r.at("copied_ms").get<double>(),
+                                          r.at("mapped_one_thread_ms").get<double>(),
+                                          r.at("copied_one_thread_ms").get<double>()});
             }
         }
         for (const auto& row : j.at("choices")) {
