@@ -138,14 +138,14 @@ struct FileDigester::State {
         }
     }
 
-    // Hashes a mapped file serially, a block's worth at a time (for progress and cancel).
+    // Hashes a mapped file serially, kMappedStep at a time (for progress and cancel).
     ReadOutcome read_mapped_inline(int fd, const MappedFile& file, const ProgressFn& progress,
                                    const std::stop_token& stop) {
         ReadOutcome outcome;
         const auto bytes = file.bytes();
         while (outcome.bytes < bytes.size()) {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
-            const auto window = bytes.subspan(outcome.bytes, std::min(buffer.size(), bytes.size() - outcome.bytes));
+            const auto window = bytes.subspan(outcome.bytes, std::min(kMappedStep, bytes.size() - outcome.bytes));
             if (!read_mapped(window, [&] {
                     for (auto* h : hasher_pointers) h->update(window);
                 })) {

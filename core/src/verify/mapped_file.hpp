@@ -45,6 +45,16 @@ bool read_mapped(std::span<const std::byte> window, Touch&& touch) {
         window, [](void* context) { (*static_cast<Touch*>(context))(); }, &touch);
 }
 
+// Bytes a thread hashes from a mapping at a time, between releases of its pages (release_mapped),
+// which keep resident memory to threads x this. Each release interrupts the process's other
+// threads to flush their TLBs, a VM exit under a hypervisor: with 1 MiB steps that cost BLAKE3 of
+// a cached 256 MiB file about 9 % of its time on an Intel Xeon guest (docs/performance.md). And a
+// step this long is hashed with dispatch's choice for 8 MiB and up, measured from memory, where
+// the mapping's bytes come from: on the Zen 4 guest crc32c's choice for 1 MiB in cache (`vpclmul`,
+// fused with three crc32 instruction streams) hashed a mapped 256 MiB file in 20 ms on one thread,
+// the choice from memory in 11.
+inline constexpr std::size_t kMappedStep = std::size_t{8} << 20;
+
 // Unmaps the whole pages of a window once hashed; they stay in the page cache. Otherwise every
 // page read stays mapped until the end, and a 10 GiB file would count 10 GiB of resident memory.
 void release_mapped(std::span<const std::byte> window);

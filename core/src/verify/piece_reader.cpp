@@ -17,12 +17,6 @@
 namespace hashscope::verify {
 namespace {
 
-// Bytes a thread hashes from a mapping between releases of its pages (release_mapped), which keep
-// resident memory to threads x this. Each release interrupts the other threads to flush their
-// TLBs, a VM exit under a hypervisor: with 1 MiB steps that cost BLAKE3 of a cached 256 MiB file
-// about 9 % of its time on an Intel Xeon guest (docs/performance.md).
-constexpr std::size_t kMappedStep = std::size_t{8} << 20;
-
 class PieceReader {
 public:
     PieceReader(int fd, PreadFn pread_fn, const std::byte* mapped, std::uint64_t size, std::uint64_t piece_size,
