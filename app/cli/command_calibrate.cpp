@@ -60,7 +60,8 @@ void print_changes(const Calibration& calibration) {
         std::snprintf(figures, sizeof figures,
                       "mapped %.1f ms, copied %.1f ms; one thread: mapped %.1f ms, copied %.1f ms", r.mapped_ms,
                       r.copied_ms, r.mapped_one_thread_ms, r.copied_one_thread_ms);
-        std::cout << "  " << padded(r.algorithm, 11) << padded(r.mapped ? "mapped" : "copied", 8) << figures << '\n';
+        std::cout << "  " << padded(r.algorithm, 11) << padded(r.mapped ? "mapped" : "copied", 8) << figures
+                  << (r.one_thread ? "; alone on one thread" : "") << '\n';
     }
 }
 

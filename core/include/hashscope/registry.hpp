@@ -70,6 +70,10 @@ struct DispatchPlan {
     // The algorithms whose files in the page cache were hashed faster from read()'s copy than from
     // a mapping on this machine (calibration.hpp); the others are mapped.
     std::vector<std::string> copy_cached_files;
+    // The algorithms whose files in the page cache were hashed faster alone on one thread from a
+    // mapping than with every core (for one that cannot be split: a reader thread copying ahead);
+    // the others use every core.
+    std::vector<std::string> one_thread_cached_files;
 };
 
 class Registry {

@@ -94,13 +94,16 @@ std::string file_reading_text(const Calibration& calibration) {
     }
     std::string copied;
     std::string mapped;
+    std::string alone;
     for (const auto& r : calibration.file_reading) {
         auto& list = r.mapped ? mapped : copied;
         list += (list.empty() ? "" : ", ") + r.algorithm;
+        if (r.one_thread) alone += (alone.empty() ? "" : ", ") + r.algorithm;
     }
     std::string text;
     if (!copied.empty()) text += "from read()'s copy for " + copied;
     if (!mapped.empty()) text += (text.empty() ? "" : "; ") + std::string("from a mapping for ") + mapped;
+    if (!alone.empty()) text += " (on one thread for " + alone + ")";
     return text + ", measured with a " + std::to_string(calibration.file_probe_bytes >> 20) +
            " MiB file; from a mapping for the others";
 }
@@ -121,7 +124,8 @@ std::string calibration_to_json(const Calibration& c) {
                                 {"mapped_ms", to_thousandths(r.mapped_ms)},
                                 {"copied_ms", to_thousandths(r.copied_ms)},
                                 {"mapped_one_thread_ms", to_thousandths(r.mapped_one_thread_ms)},
-                                {"copied_one_thread_ms", to_thousandths(r.copied_one_thread_ms)}});
+                                {"copied_one_thread_ms", to_thousandths(r.copied_one_thread_ms)},
+                                {"one_thread", r.one_thread}});
         }
         head["file_reading"] = {{"probe_bytes", c.file_probe_bytes}, {"algorithms", readings}};
     }
@@ -164,7 +168,7 @@ LoadedCalibration parse_calibration(std::string_view text, std::string_view cpu,
                 c.file_reading.push_back({r.at("algorithm").get<std::string>(), r.at("mapped").get<bool>(),
                                           r.at("mapped_ms").get<double>(), r.at("copied_ms").get<double>(),
                                           r.at("mapped_one_thread_ms").get<double>(),
-                                          r.at("copied_one_thread_ms").get<double>()});
+                                          r.at("copied_one_thread_ms").get<double>(), r.at("one_thread").get<bool>()});
             }
         }
         for (const auto& row : j.at("choices")) {
@@ -222,6 +226,7 @@ const DispatchPlan* keep_plan(const Calibration& calibration, const Registry& re
     plan.measured_on = calibration.measured_on;
     for (const auto& r : calibration.file_reading) {
         if (!r.mapped) plan.copy_cached_files.push_back(r.algorithm);
+        if (r.one_thread) plan.one_thread_cached_files.push_back(r.algorithm);
     }
     plan.choices.assign(algorithms().size(), {});
     for (const auto& choice : calibration.choices) {

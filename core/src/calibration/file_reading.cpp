@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "calibration/cancelled.hpp"
@@ -129,25 +131,30 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
         for (std::size_t w = 0; w < ways.size(); ++w) {  // warm: the file in the page cache, code, threads
             if (auto took = time_once(w); !took) return took.error();
         }
-        std::size_t incumbent = 0;
+        std::size_t incumbent = 0;     // mapped (0) or copied (1) on every core
+        std::size_t alone_before = 0;  // every core (0) or one thread from a mapping (1)
         if (options.previous != nullptr) {
             for (const auto& before : options.previous->file_reading) {
-                if (before.algorithm == id && !before.mapped) incumbent = 1;
+                if (before.algorithm != id) continue;
+                incumbent = before.mapped ? 0 : 1;
+                alone_before = before.one_thread ? 1 : 0;
             }
         }
         const auto choose = [&] {
-            return choose_file_reading(std::span<const std::vector<double>, 2>(ms.data(), 2),
-                                       std::span<const std::vector<double>, 2>(ms.data() + 2, 2), incumbent,
-                                       options.margin);
+            const std::size_t way = choose_file_reading(std::span<const std::vector<double>, 2>(ms.data(), 2),
+                                                        std::span<const std::vector<double>, 2>(ms.data() + 2, 2),
+                                                        incumbent, options.margin);
+            const std::array<std::vector<double>, 2> every_core_or_alone{ms[way], ms[2]};
+            return std::pair{way, choose_by_measurement(every_core_or_alone, alone_before, options.margin)};
         };
         if (auto ran = run_rounds(); !ran) return ran.error();
-        std::size_t chosen = choose();
-        if (chosen != incumbent) {  // a change must hold in a second measurement, as in the bands
+        auto [chosen, alone] = choose();
+        if (chosen != incumbent || alone != alone_before) {  // a change must hold in a second measurement
             if (auto ran = run_rounds(); !ran) return ran.error();
-            chosen = choose();
+            std::tie(chosen, alone) = choose();
         }
-        readings.push_back(
-            {id, chosen == 0, typical_round(ms[0]), typical_round(ms[1]), typical_round(ms[2]), typical_round(ms[3])});
+        readings.push_back({id, chosen == 0, typical_round(ms[0]), typical_round(ms[1]), typical_round(ms[2]),
+                            typical_round(ms[3]), alone == 1});
     }
     return readings;
 }

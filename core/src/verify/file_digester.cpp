@@ -92,6 +92,17 @@ struct FileDigester::State {
                    plan->copy_cached_files.end();
         });
     }
+    // Whether one algorithm that is not split hashes a cached file alone on one thread from a
+    // mapping, as calibration measured faster than a reader thread copying ahead.
+    [[nodiscard]] bool alone_on_one_thread() const {
+        if (options.map_files != DigestOptions::Mapping::as_measured || algorithms.size() != 1) return false;
+        const auto* plan = registry->plan();
+        if (plan == nullptr) return false;
+        const auto* a = algorithms.front();
+        const auto id = a->variant_of != nullptr ? a->variant_of->id : a->id;
+        return std::find(plan->one_thread_cached_files.begin(), plan->one_thread_cached_files.end(), id) !=
+               plan->one_thread_cached_files.end();
+    }
     bool all_splittable = false;
     unsigned cores = 1;  // asked once: glibc reads sysfs on every hardware_concurrency() call
 
@@ -269,7 +280,7 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
     std::optional<MappedFile> mapped;
     if (s.may_map() && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
-        (split || (s.hasher_pointers.size() == 1 && threads == 1))) {
+        (split || (s.hasher_pointers.size() == 1 && (threads == 1 || s.alone_on_one_thread())))) {
         mapped.emplace(file.fd.get(), size);
         if (!mapped->ok()) mapped.reset();
     }

@@ -200,22 +200,27 @@ TEST(CalibrationFile, TheCachedFileReadingRoundTripsIntoThePlan) {
     const Registry registry(host_cpu().features);
     Calibration c = small_calibration(registry);
     c.file_probe_bytes = std::size_t{256} << 20;
-    c.file_reading = {{"blake3", false, 32.3456789, 30.0, 94.0, 86.6}, {"crc32c", true, 9.5, 11.5, 37.5, 44.2}};
+    c.file_reading = {{"blake3", false, 32.3456789, 30.0, 94.0, 86.6},
+                      {"crc32c", true, 9.5, 11.5, 37.5, 44.2},
+                      {"xxh3", true, 16.8, 16.7, 11.3, 18.9, true}};
     const auto loaded = parse_calibration(calibration_to_json(c), "cpu-1", "build-1", registry);
     ASSERT_TRUE(loaded.calibration) << loaded.note;
     EXPECT_EQ(loaded.calibration->file_probe_bytes, c.file_probe_bytes);
-    ASSERT_EQ(loaded.calibration->file_reading.size(), 2U);
+    ASSERT_EQ(loaded.calibration->file_reading.size(), 3U);
     EXPECT_EQ(loaded.calibration->file_reading[0].algorithm, "blake3");
     EXPECT_FALSE(loaded.calibration->file_reading[0].mapped);
     EXPECT_DOUBLE_EQ(loaded.calibration->file_reading[0].mapped_ms, 32.346);
     EXPECT_DOUBLE_EQ(loaded.calibration->file_reading[0].copied_one_thread_ms, 86.6);
     EXPECT_DOUBLE_EQ(loaded.calibration->file_reading[1].mapped_one_thread_ms, 37.5);
     EXPECT_TRUE(loaded.calibration->file_reading[1].mapped);
+    EXPECT_FALSE(loaded.calibration->file_reading[1].one_thread);
+    EXPECT_TRUE(loaded.calibration->file_reading[2].one_thread);
     const auto* plan = keep_plan(*loaded.calibration, registry);
     EXPECT_EQ(plan->copy_cached_files, std::vector<std::string>{"blake3"});
+    EXPECT_EQ(plan->one_thread_cached_files, std::vector<std::string>{"xxh3"});
     EXPECT_EQ(file_reading_text(*loaded.calibration),
-              "from read()'s copy for blake3; from a mapping for crc32c, measured with a 256 MiB file; from a "
-              "mapping for the others");
+              "from read()'s copy for blake3; from a mapping for crc32c, xxh3 (on one thread for xxh3), measured "
+              "with a 256 MiB file; from a mapping for the others");
 
     // Not measured: no key in the file, nothing copied, and the text says so.
     const Calibration without = small_calibration(registry);

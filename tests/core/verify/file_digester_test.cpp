@@ -318,6 +318,38 @@ TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
     EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
 }
 
+// One algorithm that cannot be split hashes a cached file alone on one thread from a mapping
+// where calibration measured that faster than a reader thread copying ahead; else the pipeline.
+TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFaster) {
+    const auto data = random_bytes(3 << 20, 10);
+    const auto path = write("alone.bin", data);
+    const Registry registry(Registry::host().features());
+    DispatchPlan alone_plan;
+    alone_plan.one_thread_cached_files = {"sha256"};
+    DigestOptions options = split_options();
+    options.registry = &registry;
+    options.map_files = DigestOptions::Mapping::as_measured;
+    options.inline_max_size = 1 << 20;
+    for (const DispatchPlan* plan :
+         {static_cast<const DispatchPlan*>(nullptr), static_cast<const DispatchPlan*>(&alone_plan)}) {
+        SCOPED_TRACE(plan == nullptr ? "no plan" : "sha256 alone");
+        registry.use_plan(plan);
+        auto d = digester({"sha256"}, options);
+        expect_digests(*d, {"sha256"}, path, data);
+        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::pipelined : ReadStrategy::inline_serial);
+        EXPECT_EQ(d->last_mapped(), plan != nullptr);
+    }
+    // Not with a second algorithm, nor when the options say how to read.
+    auto both = digester({"sha256", "md5"}, options);
+    expect_digests(*both, {"sha256", "md5"}, path, data);
+    EXPECT_EQ(both->last_strategy(), ReadStrategy::pipelined);
+    options.map_files = DigestOptions::Mapping::always;
+    auto asked = digester({"sha256"}, options);
+    expect_digests(*asked, {"sha256"}, path, data);
+    EXPECT_EQ(asked->last_strategy(), ReadStrategy::pipelined);
+    registry.use_plan(nullptr);
+}
+
 // Mapping or copying a cached file follows the registry's calibration unless the options say.
 TEST_F(FileDigesterTest, MapsCachedFilesAsTheCalibrationMeasured) {
     const auto data = random_bytes(3 << 20, 9);
