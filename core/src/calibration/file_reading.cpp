@@ -144,7 +144,8 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
             const std::size_t way = choose_file_reading(std::span<const std::vector<double>, 2>(ms.data(), 2),
                                                         std::span<const std::vector<double>, 2>(ms.data() + 2, 2),
                                                         incumbent, options.margin);
-            const std::array<std::vector<double>, 2> every_core_or_alone{ms[way], ms[2]};
+            if (way != 0) return std::pair{way, std::size_t{0}};  // alone means from a mapping
+            const std::array<std::vector<double>, 2> every_core_or_alone{ms[0], ms[2]};
             return std::pair{way, choose_by_measurement(every_core_or_alone, alone_before, options.margin)};
         };
         if (auto ran = run_rounds(); !ran) return ran.error();
