@@ -80,28 +80,26 @@ struct FileDigester::State {
     ReadStrategy last = ReadStrategy::inline_serial;
     bool last_mapped = false;
 
+    // Whether a calibration's list of algorithms (DispatchPlan) names `a`, or the one it varies.
+    static bool listed(const std::vector<std::string>& list, const AlgorithmInfo* a) {
+        const auto id = a->variant_of != nullptr ? a->variant_of->id : a->id;
+        return std::find(list.begin(), list.end(), id) != list.end();
+    }
     // Whether to hash cached files from a mapping: as asked, else as calibration measured.
     [[nodiscard]] bool may_map() const {
         using Mapping = DigestOptions::Mapping;
         if (options.map_files != Mapping::as_measured) return options.map_files == Mapping::always;
         const auto* plan = registry->plan();
         if (plan == nullptr) return true;
-        return std::none_of(algorithms.begin(), algorithms.end(), [&](const AlgorithmInfo* a) {
-            const auto id = a->variant_of != nullptr ? a->variant_of->id : a->id;
-            return std::find(plan->copy_cached_files.begin(), plan->copy_cached_files.end(), id) !=
-                   plan->copy_cached_files.end();
-        });
+        return std::none_of(algorithms.begin(), algorithms.end(),
+                            [&](const AlgorithmInfo* a) { return listed(plan->copy_cached_files, a); });
     }
     // Whether one algorithm that is not split hashes a cached file alone on one thread from a
     // mapping, as calibration measured faster than a reader thread copying ahead.
     [[nodiscard]] bool alone_on_one_thread() const {
         if (options.map_files != DigestOptions::Mapping::as_measured || algorithms.size() != 1) return false;
         const auto* plan = registry->plan();
-        if (plan == nullptr) return false;
-        const auto* a = algorithms.front();
-        const auto id = a->variant_of != nullptr ? a->variant_of->id : a->id;
-        return std::find(plan->one_thread_cached_files.begin(), plan->one_thread_cached_files.end(), id) !=
-               plan->one_thread_cached_files.end();
+        return plan != nullptr && listed(plan->one_thread_cached_files, algorithms.front());
     }
     bool all_splittable = false;
     unsigned cores = 1;  // asked once: glibc reads sysfs on every hardware_concurrency() call
