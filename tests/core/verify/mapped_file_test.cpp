@@ -1,0 +1,128 @@
+// Mapping a window's cached pages ahead of the hash, and leaving the disk's to the hash.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hashscope/cpu.hpp"
+#include "verify/mapped_file.hpp"
+#include "verify/page_cache.hpp"
+
+namespace hashscope::verify {
+namespace {
+
+namespace fs = std::filesystem;
+
+const auto kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+
+// Whether the page at `address` is mapped in this process's page table (/proc/self/pagemap, bit
+// 63), or nothing when that file cannot say.
+std::optional<bool> page_present(const void* address) {
+    const int fd = ::open("/proc/self/pagemap", O_RDONLY);
+    if (fd < 0) return std::nullopt;
+    std::uint64_t entry = 0;
+    const auto offset = static_cast<off_t>(reinterpret_cast<std::uintptr_t>(address) / kPage * sizeof entry);
+    const bool read = ::pread(fd, &entry, sizeof entry, offset) == static_cast<ssize_t>(sizeof entry);
+    ::close(fd);
+    if (!read) return std::nullopt;
+    return (entry >> 63U) != 0;
+}
+
+// How many pages of `bytes` are mapped, or nothing when /proc/self/pagemap cannot tell (under a
+// user-mode emulator it describes the emulator's addresses, not the program's).
+std::optional<std::size_t> mapped_pages(std::span<const std::byte> bytes) {
+    static std::vector<char> written(kPage, 1);
+    if (!host_cpu().emulation.empty() || page_present(written.data()) != std::optional<bool>(true)) return std::nullopt;
+    std::size_t count = 0;
+    for (std::size_t at = 0; at < bytes.size(); at += kPage) {
+        if (page_present(bytes.data() + at) == std::optional<bool>(true)) ++count;
+    }
+    return count;
+}
+
+class MappedFileTest : public testing::Test {
+protected:
+    void SetUp() override {
+        path_ = fs::temp_directory_path() / ("hashscope-mapped-" + std::to_string(::getpid()));
+        std::vector<char> data(kSize);
+        for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>((i * 2654435761U) >> 13U);
+        std::ofstream(path_, std::ios::binary).write(data.data(), static_cast<std::streamsize>(data.size()));
+        fd_ = ::open(path_.c_str(), O_RDONLY);
+        ASSERT_GE(fd_, 0);
+    }
+    void TearDown() override {
+        if (fd_ >= 0) ::close(fd_);
+        fs::remove(path_);
+    }
+
+    // Drops the file from the page cache: false where the file system keeps it (tmpfs).
+    bool evict() const {
+        ::fdatasync(fd_);
+        ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+        return !looks_cached(fd_, kSize);
+    }
+
+    static constexpr std::size_t kSize = std::size_t{1} << 20;
+    fs::path path_;
+    int fd_ = -1;
+};
+
+TEST_F(MappedFileTest, ACachedWindowIsMappedBeforeTheHashReadsIt) {
+    const MappedFile file(fd_, kSize);
+    ASSERT_TRUE(file.ok());
+    const auto before = mapped_pages(file.bytes());
+    if (!before) GTEST_SKIP() << "/proc/self/pagemap does not describe this process's pages";
+    EXPECT_EQ(*before, 0U);  // a fresh mapping: every page would fault
+    EXPECT_TRUE(read_mapped(file.bytes(), [&] { map_ahead(file.bytes()); }));
+    // A read in every 64 KiB block, and the kernel maps the cached pages around it (all of them
+    // where they sit in small folios; a large folio that a block boundary cuts may be left out).
+    constexpr std::size_t kBlock = std::size_t{64} << 10;
+    const auto base = reinterpret_cast<std::uintptr_t>(file.bytes().data());
+    for (auto at = base; at < base + kSize; at = (at | (kBlock - 1)) + 1) {
+        EXPECT_EQ(page_present(reinterpret_cast<const void*>(at)), std::optional<bool>(true)) << at - base;
+    }
+    EXPECT_GT(mapped_pages(file.bytes()), kSize / kPage / 2);
+}
+
+TEST_F(MappedFileTest, AWindowNotCachedIsLeftToTheHashAndItsReadahead) {
+    if (!evict()) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
+    const MappedFile file(fd_, kSize);
+    ASSERT_TRUE(file.ok());
+    if (!mapped_pages(file.bytes())) GTEST_SKIP() << "/proc/self/pagemap does not describe this process's pages";
+    EXPECT_TRUE(read_mapped(file.bytes(), [&] { map_ahead(file.bytes()); }));
+    EXPECT_EQ(mapped_pages(file.bytes()), 0U);
+    EXPECT_FALSE(looks_cached(fd_, kSize)) << "nothing was read from the disk";
+}
+
+TEST_F(MappedFileTest, ResidenceIsSampledFromTheFirstPageToTheLast) {
+    const MappedFile file(fd_, kSize);
+    ASSERT_TRUE(file.ok());
+    const auto bytes = file.bytes();
+    EXPECT_TRUE(looks_resident(bytes, 3));
+    // Only the first half back in the cache (no readahead past it).
+    if (!evict()) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
+    ::posix_fadvise(fd_, 0, 0, POSIX_FADV_RANDOM);
+    std::vector<char> half(kSize / 2);
+    ASSERT_EQ(::pread(fd_, half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
+    EXPECT_TRUE(looks_resident(bytes.first(kSize / 2), 3));
+    EXPECT_TRUE(looks_resident(bytes, 1));   // the first page only
+    EXPECT_FALSE(looks_resident(bytes, 2));  // the first and the last
+    EXPECT_FALSE(looks_resident(bytes, 3));
+    EXPECT_TRUE(looks_resident(bytes.first(0), 3));
+    // So the whole window is left to the hash.
+    if (!mapped_pages(bytes)) GTEST_SKIP() << "/proc/self/pagemap does not describe this process's pages";
+    EXPECT_TRUE(read_mapped(bytes, [&] { map_ahead(bytes); }));
+    EXPECT_EQ(mapped_pages(bytes), 0U);
+}
+
+}  // namespace
+}  // namespace hashscope::verify
