@@ -136,10 +136,12 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
                                                                    std::stop_token stop = {});
 
 // The decision alone, for tests: `ns[c][r]` is candidate c's time in round r; `incumbent` is the
-// table's choice. Returns the index of the chosen candidate: of the challengers clearly faster
-// than the incumbent (margin, above), the one with the fastest middle rounds (the mean of its rounds
-// without the fastest and the slowest quarter). Not its fastest round, its best burst, which can
-// be one it seldom reaches.
+// table's choice. Returns the index of the chosen candidate: taking the challengers in order, each
+// replaces the choice so far (first the incumbent) when it is clearly faster (margin, above) in its
+// middle rounds (the mean of its rounds without the fastest and the slowest quarter) and in the
+// median of the round-by-round ratios. Not by its fastest round, its best burst, which can be one
+// it seldom reaches; and not the fastest of challengers within the margin of each other, which
+// noise would pick.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
 
 // The message the last band (8 MiB and up) is timed on, for an algorithm whose choice hashed the
