@@ -59,7 +59,7 @@ inline constexpr std::size_t kMappedStep = std::size_t{8} << 20;
 // faults them in, ahead of the hash, and the hash then finds every page mapped. Faulted in as the
 // hash reaches them, 64 KiB at a time (the kernel's fault-around), the faults stall it beyond
 // their own cost where the file was written by small writes (its pages then sit in folios of one
-// page): BLAKE3 of such a 256 MiB file on one Zen 4 core took 99 ms faulting as it went, 85
+// page): BLAKE3 of such a 256 MiB file on one Zen 4 core took 104 ms faulting as it went, 84
 // mapped ahead (docs/performance.md). Windows not cached are left alone: faulting them in here
 // would wait for the disk rather than let readahead overlap the hashing. Call it inside
 // read_mapped(), like any other read of the window.
