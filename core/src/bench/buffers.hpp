@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "hashscope/bench/spec.hpp"
@@ -24,6 +25,15 @@ class BufferSet {
 public:
     // `seed` differs per thread so that threads do not share lines; `llc_bytes` sizes the cold pool.
     BufferSet(std::size_t size, Placement placement, std::uint64_t seed, std::uint64_t llc_bytes);
+
+    // The bytes a cold set of messages of `size` takes: four times the last-level cache (64 MiB
+    // at least), and two messages at least.
+    static std::size_t cold_bytes(std::size_t size, std::uint64_t llc_bytes);
+
+    // A cold set of messages of `size` cut from the bytes of `pool`, a cold set, which it shares
+    // (they stay alive as long as either does); nothing when they are fewer than cold_bytes(). A
+    // calibration times 16 MiB and 64 MiB messages from memory: one pool for both, not two.
+    static std::optional<BufferSet> cut_from(const BufferSet& pool, std::size_t size, std::uint64_t llc_bytes);
 
     static constexpr std::size_t kPage = 4096;
 
@@ -41,15 +51,18 @@ public:
     [[nodiscard]] std::size_t next() const { return next_; }
     void set_next(std::size_t index) { next_ = index; }
 
+    [[nodiscard]] bool cold() const { return cold_; }
+    [[nodiscard]] std::size_t bytes() const { return stride_ * count_; }
+
 private:
-    struct Free {
-        void operator()(std::byte* p) const;
-    };
+    BufferSet(std::size_t size, std::size_t count, std::shared_ptr<std::byte> data);
+
     std::size_t size_;
     std::size_t stride_;
     std::size_t count_;
     std::size_t next_ = 0;
-    std::unique_ptr<std::byte, Free> data_;
+    bool cold_ = false;
+    std::shared_ptr<std::byte> data_;
 };
 
 }  // namespace hashscope::bench::detail

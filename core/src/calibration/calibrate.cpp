@@ -170,16 +170,23 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
     CalibrationProgress state;
     const bool probe_files = !options.file_probe_folder.empty();
     state.total = algorithms().size() * kBands + 1 + (probe_files ? 1 : 0);  // + the confirmation
-    // The bytes of each probe size, made when first timed: the cold pools are four times the
-    // last-level cache each.
+    // The bytes of each probe size, made when first timed. The cold probes (16 MiB and 64 MiB)
+    // share one pool four times the last-level cache, cut into messages of either size: two
+    // pools held 256 MiB on the Zen 4 guest for the whole calibration.
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
     const auto buffers_for = [&](std::size_t probe) -> bench::detail::BufferSet& {
         for (const auto& set : buffers) {
             if (set->size() == probe) return *set;
         }
-        const auto placement = band_of(probe) + 1 == kBands ? bench::Placement::cold : bench::Placement::hot;
-        return *buffers.emplace_back(
-            std::make_unique<bench::detail::BufferSet>(probe, placement, 0x5eed, cpu.caches.l3));
+        const bool cold = band_of(probe) + 1 == kBands;
+        for (const auto& set : buffers) {
+            if (!cold || !set->cold()) continue;
+            if (auto cut = bench::detail::BufferSet::cut_from(*set, probe, cpu.caches.l3)) {
+                return *buffers.emplace_back(std::make_unique<bench::detail::BufferSet>(std::move(*cut)));
+            }
+        }
+        return *buffers.emplace_back(std::make_unique<bench::detail::BufferSet>(
+            probe, cold ? bench::Placement::cold : bench::Placement::hot, 0x5eed, cpu.caches.l3));
     };
 
     // Times `rows` on a probe of `probe` bytes in rounds, each row once a round in a rotating

@@ -37,6 +37,23 @@ TEST(Workloads, OnAColdSetContinueWhereTheLastOneStopped) {
     EXPECT_EQ(set.next(), 1U);
 }
 
+TEST(Buffers, ColdMessagesOfAnotherSizeAreCutFromOnePool) {
+    // A pool of 64 MiB (four times the smallest last-level cache it assumes) in 4 MiB messages.
+    const BufferSet pool(4U << 20, Placement::cold, 1, 1U << 20);
+    ASSERT_EQ(pool.bytes(), std::size_t{64} << 20);
+    const auto cut = BufferSet::cut_from(pool, 16U << 20, 1U << 20);
+    ASSERT_TRUE(cut.has_value());
+    EXPECT_TRUE(cut->cold());
+    EXPECT_EQ(cut->size(), std::size_t{16} << 20);
+    EXPECT_EQ(cut->count(), 4U);
+    EXPECT_EQ(cut->buffer(0), pool.buffer(0));  // the same bytes, not a copy
+    EXPECT_EQ(cut->buffer(1), pool.buffer(4));
+    // Too few bytes for the pool a set of that size needs (two messages of 64 MiB), or hot bytes.
+    EXPECT_FALSE(BufferSet::cut_from(pool, 64U << 20, 1U << 20).has_value());
+    EXPECT_FALSE(BufferSet::cut_from(pool, 16U << 20, 64U << 20).has_value());
+    EXPECT_FALSE(BufferSet::cut_from(BufferSet(64, Placement::hot, 1, 1U << 20), 64, 1U << 20).has_value());
+}
+
 TEST(Buffers, ShortHotMessagesStartAtEveryLineOfAPage) {
     for (const std::size_t size : {1U, 16U, 63U, 64U, 100U, 256U, 1000U, 1024U, 2048U}) {
         SCOPED_TRACE(size);
