@@ -156,7 +156,6 @@ struct FileDigester::State {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
             const auto window = bytes.subspan(outcome.bytes, std::min(kMappedStep, bytes.size() - outcome.bytes));
             if (!read_mapped(window, [&] {
-                    map_ahead(window);
                     for (auto* h : hasher_pointers) h->update(window);
                 })) {
                 return mapped_read_failure(fd, outcome.bytes + window.size(), outcome.bytes);

@@ -73,6 +73,17 @@ void install_handler() {
     });
 }
 
+void map_ahead(std::span<const std::byte> window) {
+    // The kernel's fault-around maps the cached pages of 64 KiB around a fault (its default).
+    constexpr std::size_t kFaultAround = std::size_t{64} << 10;
+    if (window.empty() || !looks_resident(window, 3)) return;
+    // One read in each of the 64 KiB blocks the window touches (the kernel aligns them).
+    const auto end = reinterpret_cast<std::uintptr_t>(window.data()) + window.size();
+    for (auto at = reinterpret_cast<std::uintptr_t>(window.data()); at < end; at = (at | (kFaultAround - 1)) + 1) {
+        (void)*reinterpret_cast<const volatile std::byte*>(at);
+    }
+}
+
 }  // namespace
 
 namespace detail {
@@ -95,6 +106,7 @@ bool run_guarded(std::span<const std::byte> window, void (*touch)(void*), void* 
     }
     guard.back = &back;
     std::atomic_signal_fence(std::memory_order_seq_cst);
+    map_ahead(window);
     touch(context);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     guard.back = nullptr;
@@ -102,17 +114,6 @@ bool run_guarded(std::span<const std::byte> window, void (*touch)(void*), void* 
 }
 
 }  // namespace detail
-
-void map_ahead(std::span<const std::byte> window) {
-    // The kernel's fault-around maps the cached pages of 64 KiB around a fault (its default).
-    constexpr std::size_t kFaultAround = std::size_t{64} << 10;
-    if (window.empty() || !looks_resident(window, 3)) return;
-    // One read in each of the 64 KiB blocks the window touches (the kernel aligns them).
-    const auto end = reinterpret_cast<std::uintptr_t>(window.data()) + window.size();
-    for (auto at = reinterpret_cast<std::uintptr_t>(window.data()); at < end; at = (at | (kFaultAround - 1)) + 1) {
-        (void)*reinterpret_cast<const volatile std::byte*>(at);
-    }
-}
 
 void release_mapped(std::span<const std::byte> window) {
     static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));

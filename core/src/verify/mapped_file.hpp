@@ -34,11 +34,20 @@ namespace detail {
 bool run_guarded(std::span<const std::byte> window, void (*touch)(void*), void* context);
 }
 
-// Runs `touch()`, which reads bytes of `window` (part of a MappedFile) and nothing else mapped.
+// Runs `touch()`, which reads bytes of `window` (part of a MappedFile) and nothing else mapped,
+// after mapping the window's pages ahead of it when they are in the page cache (below).
 // Returns false, where the process would have died of SIGBUS, when a page of the window can no
 // longer be read. `touch` is then abandoned mid-instruction, so it must hold no lock, allocate
 // nothing and own nothing whose destructor matters: a hasher's update() qualifies, and the hasher
 // must be reset before it is used again.
+//
+// Mapped ahead: a read every 64 KiB faults the window's cached pages in before `touch` runs, and
+// the hash then finds every page mapped. Faulted in as the hash reaches them, 64 KiB at a time
+// (the kernel's fault-around), the faults stall it beyond their own cost where the file was
+// written by small writes (its pages then sit in folios of one page): BLAKE3 of such a 256 MiB
+// file on one Zen 4 core took 104 ms faulting as it went, 84 mapped ahead (docs/performance.md).
+// Windows not cached are left alone: faulting them in here would wait for the disk rather than
+// let readahead overlap the hashing.
 template <class Touch>
 bool read_mapped(std::span<const std::byte> window, Touch&& touch) {
     return detail::run_guarded(
@@ -54,16 +63,6 @@ bool read_mapped(std::span<const std::byte> window, Touch&& touch) {
 // fused with three crc32 instruction streams) hashed a mapped 256 MiB file in 20 ms on one thread,
 // the choice from memory in 11.
 inline constexpr std::size_t kMappedStep = std::size_t{8} << 20;
-
-// Maps a window's pages before it is hashed, when they are in the page cache: a read every 64 KiB
-// faults them in, ahead of the hash, and the hash then finds every page mapped. Faulted in as the
-// hash reaches them, 64 KiB at a time (the kernel's fault-around), the faults stall it beyond
-// their own cost where the file was written by small writes (its pages then sit in folios of one
-// page): BLAKE3 of such a 256 MiB file on one Zen 4 core took 104 ms faulting as it went, 84
-// mapped ahead (docs/performance.md). Windows not cached are left alone: faulting them in here
-// would wait for the disk rather than let readahead overlap the hashing. Call it inside
-// read_mapped(), like any other read of the window.
-void map_ahead(std::span<const std::byte> window);
 
 // Unmaps the whole pages of a window once hashed; they stay in the page cache. Otherwise every
 // page read stays mapped until the end, and a 10 GiB file would count 10 GiB of resident memory.

@@ -67,7 +67,6 @@ private:
         if (mapped_ != nullptr) {
             const std::span<const std::byte> block(mapped_ + offset, want);
             if (!read_mapped(block, [&] {
-                    map_ahead(block);
                     for (auto* split : splits_) split->piece(piece).update(block);
                 })) {
                 const auto why = mapped_read_failure(fd_, offset + want, 0);
