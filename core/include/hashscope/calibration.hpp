@@ -144,6 +144,18 @@ Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registr
 // noise would pick.
 std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::size_t incumbent, double margin);
 
+// Which of `changes` changes, each found in a first measurement, are made: `holds(i)` measures
+// change i again, separately, and says whether it held (nullopt: stopped or failed, and so is
+// the whole). Every change is measured a second time, in order; a change the second measurement
+// did not confirm is measured a third time, after every second one, and that one decides. Two of
+// three, not two of two: on the Zen 4 guest, with another process sharing the core for three
+// seconds of the second measurements, two calibrations turned down five changes each, and the
+// third measurements made four of them, real ones among them (crc64nvme and crc64xz from memory
+// without prefetching, BLAKE2b by libsodium from 256 KiB: 5-10 % faster). A change that merely
+// rode a disturbance in the first measurement must still hold in two that come later.
+std::optional<std::vector<bool>> confirm_changes(std::size_t changes,
+                                                 const std::function<std::optional<bool>(std::size_t)>& holds);
+
 // The message the last band (8 MiB and up) is timed on, for an algorithm whose choice hashed the
 // 4 MiB probe at `gbps` (0: not timed): 64 MiB above long_probe_min_gbps unless that is above
 // largest_probe, else 16 MiB.

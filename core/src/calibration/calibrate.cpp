@@ -149,6 +149,23 @@ std::size_t choose_by_measurement(std::span<const std::vector<double>> ns, std::
     return chosen;
 }
 
+std::optional<std::vector<bool>> confirm_changes(std::size_t changes,
+                                                 const std::function<std::optional<bool>(std::size_t)>& holds) {
+    std::vector<bool> made(changes, false);
+    for (std::size_t i = 0; i < changes; ++i) {
+        const auto second = holds(i);
+        if (!second) return std::nullopt;
+        made[i] = *second;
+    }
+    for (std::size_t i = 0; i < changes; ++i) {
+        if (made[i]) continue;
+        const auto third = holds(i);
+        if (!third) return std::nullopt;
+        made[i] = *third;
+    }
+    return made;
+}
+
 Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, const CalibrationOptions& options,
                               const CalibrationProgressFn& progress, std::stop_token stop) {
     // Only what passes the self-test may compete.
@@ -228,13 +245,14 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         return choose_by_measurement(ns, incumbent, options.margin);
     };
 
-    // A change of choice waiting for its second measurement, made at the end of the calibration.
+    // A change of choice waiting for its later measurements, made at the end of the calibration.
     struct Challenge {
         std::size_t choice;  // index into result.choices
         const Implementation* incumbent;
         const Implementation* challenger;
         const Implementation* table;
-        double incumbent_ns;  // its figure in the first measurement
+        double incumbent_ns;  // their figures in the first measurement
+        double challenger_ns;
     };
     std::vector<Challenge> challenges;
 
@@ -288,7 +306,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 choice.chosen_ns = typical_round((*timed)[challenger].ns);
                 if (challenger != incumbent) {
                     challenges.push_back({result.choices.size(), candidates[incumbent], candidates[challenger],
-                                          candidates[table], typical_round((*timed)[incumbent].ns)});
+                                          candidates[table], typical_round((*timed)[incumbent].ns), choice.chosen_ns});
                 }
             }
             result.choices.push_back(std::move(choice));
@@ -298,27 +316,38 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         }
     }
 
-    // A change must hold in a second, separate measurement of the two, made after every band has
-    // been timed, seconds later: a disturbance of the machine (another guest on the core's other
-    // thread, an interrupt storm) lasts seconds, and measured again at once it still held. On the
-    // Zen 4 guest of docs/performance.md one halved the speed of crc32c's fused kernel for some
-    // seconds, where the shapes for a full-rate multiplier lost less, and both measurements of
-    // three bands chose those (4-9 % slower on the quiet machine).
-    for (const auto& c : challenges) {
-        if (stop.stop_requested()) return calibration_cancelled();
+    // A change must hold in a later, separate measurement of the two (confirm_changes), made after
+    // every band has been timed, seconds later: a disturbance of the machine (another guest on
+    // the core's other thread, an interrupt storm) lasts seconds, and measured again at once it
+    // still held. On the Zen 4 guest of docs/performance.md one halved the speed of crc32c's fused
+    // kernel for some seconds, where the shapes for a full-rate multiplier lost less, and both
+    // measurements of three bands chose those (4-9 % slower on the quiet machine).
+    std::optional<Error> failure;
+    const auto holds = [&](std::size_t i) -> std::optional<bool> {
+        if (stop.stop_requested()) return std::nullopt;
+        const auto& c = challenges[i];
         auto& choice = result.choices[c.choice];
         const std::array<const Implementation*, 2> pair{c.incumbent, c.challenger};
         auto timed = time_rows(pair, choice.probe_size, choice.algorithm);
-        if (!timed) return timed.error();
-        if (stop.stop_requested()) return calibration_cancelled();
+        if (!timed) {
+            failure = timed.error();
+            return std::nullopt;
+        }
+        if (stop.stop_requested()) return std::nullopt;
         const bool held = decide(*timed, 0) == 1;
+        // The choice and figures kept: the last measurement's, which decides.
         choice.chosen = std::string((held ? c.challenger : c.incumbent)->id);
         if (c.table == c.incumbent || c.table == c.challenger) {  // both figures from this one
             choice.table_ns = typical_round((*timed)[c.table == c.incumbent ? 0 : 1].ns);
             choice.chosen_ns = typical_round((*timed)[held ? 1 : 0].ns);
-        } else if (!held) {
-            choice.chosen_ns = c.incumbent_ns;
+        } else {  // the table's figure is from the first: so is the chosen one
+            choice.chosen_ns = held ? c.challenger_ns : c.incumbent_ns;
         }
+        return held;
+    };
+    if (!confirm_changes(challenges.size(), holds)) {
+        if (failure) return *failure;
+        return calibration_cancelled();
     }
     ++state.done;
     state.algorithm = "confirming changes";

@@ -4,9 +4,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -63,6 +65,37 @@ TEST(CalibrationDecision, TwoWinnersWithinTheNoiseOfEachOtherDoNotTakeTurns) {
     // Clearly faster than the first winner, the second replaces it.
     const std::vector<std::vector<double>> sodium_clearly{{205, 204, 206}, {159, 160, 158}, {150, 151, 150}};
     EXPECT_EQ(choose_by_measurement(sodium_clearly, 0, 0.03), 2U);
+}
+
+TEST(CalibrationDecision, AChangeTheSecondMeasurementDoesNotConfirmIsDecidedByAThird) {
+    // Verdicts by change, in the order measured: 0 holds at once; 1 fails, then holds; 2 fails
+    // twice; 3 holds at once.
+    std::vector<std::vector<bool>> verdicts{{true}, {false, true}, {false, false}, {true}};
+    std::vector<std::size_t> order;
+    const auto made = confirm_changes(verdicts.size(), [&](std::size_t i) -> std::optional<bool> {
+        order.push_back(i);
+        const bool held = verdicts[i].front();
+        verdicts[i].erase(verdicts[i].begin());
+        return held;
+    });
+    ASSERT_TRUE(made.has_value());
+    EXPECT_EQ(*made, (std::vector<bool>{true, true, false, true}));
+    // Every second measurement first, then the third ones: seconds between a change's measurements.
+    EXPECT_EQ(order, (std::vector<std::size_t>{0, 1, 2, 3, 1, 2}));
+    EXPECT_TRUE(std::all_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.empty(); }));
+}
+
+TEST(CalibrationDecision, AStopDuringTheConfirmationsAbandonsThemAll) {
+    std::size_t calls = 0;
+    const auto made = confirm_changes(3, [&](std::size_t i) -> std::optional<bool> {
+        ++calls;
+        if (i == 1) return std::nullopt;
+        return false;
+    });
+    EXPECT_FALSE(made.has_value());
+    EXPECT_EQ(calls, 2U);
+    EXPECT_EQ(confirm_changes(0, [](std::size_t) -> std::optional<bool> { return std::nullopt; }),
+              std::optional<std::vector<bool>>(std::vector<bool>{}));
 }
 
 TEST(CalibrationDecision, AmongWinnersTheTypicalRoundDecidesNotTheBestBurst) {
