@@ -12,10 +12,15 @@
 #include <vector>
 
 #include "verify/aligned_buffer.hpp"
+#include "verify/helper_threads.hpp"
 #include "verify/mapped_file.hpp"
 
 namespace hashscope::verify {
 namespace {
+
+// The caller's steps while its helpers may still need moving (HelperThreads::settle), so that it
+// settles them soon after the 200 µs: 64 KiB is 13 µs of BLAKE3 on one Zen 4 core.
+constexpr std::size_t kSettlingStep = std::size_t{64} << 10;
 
 class PieceReader {
 public:
@@ -31,7 +36,8 @@ public:
           progress_(progress),
           pieces_(static_cast<std::size_t>((size + piece_size - 1) / piece_size)) {}
 
-    void work(const std::stop_token& stop) {
+    // Hashes pieces until none is left. The caller passes its helpers, to settle between blocks.
+    void work(const std::stop_token& stop, HelperThreads* helpers = nullptr) {
         AlignedBuffer buffer;  // a mapped file needs none
         if (mapped_ == nullptr) {
             buffer = AlignedBuffer(block_size_);
@@ -44,11 +50,14 @@ public:
             for (std::uint64_t offset = begin; offset < end;) {
                 if (stop.stop_requested()) return fail(ReadOutcome::End::cancelled, {});
                 if (halted_.load(std::memory_order_relaxed)) return;
-                const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(step, end - offset));
+                const std::size_t now =
+                    helpers != nullptr && !helpers->settled() ? std::min(step, kSettlingStep) : step;
+                const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(now, end - offset));
                 const std::size_t n = hash_block(piece, offset, want, buffer);
                 if (n == 0) return;
                 offset += n;
                 report(n);
+                if (helpers != nullptr) helpers->settle();
             }
         }
     }
@@ -153,14 +162,11 @@ ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, 
     PieceReader reader(fd, pread_fn, mapped, size, piece_size, splits, block_size, progress);
     {
         std::atomic<unsigned> working{threads};
-        std::vector<std::jthread> helpers;
-        for (unsigned i = 1; i < threads; ++i) {
-            helpers.emplace_back([&] {
-                reader.work(stop);
-                working.fetch_sub(1, std::memory_order_release);
-            });
-        }
-        reader.work(stop);
+        HelperThreads helpers(threads - 1, [&](unsigned) {
+            reader.work(stop);
+            working.fetch_sub(1, std::memory_order_release);
+        });
+        reader.work(stop, &helpers);
         working.fetch_sub(1, std::memory_order_release);
         wait_briefly_for_zero(working);
     }
