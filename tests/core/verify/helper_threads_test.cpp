@@ -80,7 +80,8 @@ TEST(HelperThreads, WithOneCoreThereIsNothingToMove) {
     CPU_SET(::sched_getcpu(), &one);
     std::atomic<int> runs{0};
     {
-        HelperThreads helpers(3, [&](unsigned) { ++runs; }, &one);
+        HelperThreads helpers(
+            3, [&](unsigned) { ++runs; }, &one);
         EXPECT_TRUE(helpers.settled());
         helpers.settle();
     }  // joined
