@@ -25,7 +25,7 @@ int next_cpu(const cpu_set_t& allowed, int cpu, int caller) {
 
 }  // namespace
 
-HelperThreads::HelperThreads(unsigned count, const std::function<void(unsigned)>& work, const cpu_set_t* cores)
+HelperThreads::HelperThreads(unsigned count, const std::function<void()>& work, const cpu_set_t* cores)
     : made_(std::chrono::steady_clock::now()) {
     if (cores != nullptr) {
         allowed_ = *cores;
@@ -36,13 +36,13 @@ HelperThreads::HelperThreads(unsigned count, const std::function<void(unsigned)>
     threads_.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
         auto start = starts_.emplace_back(std::make_shared<std::atomic<int>>(waiting));
-        threads_.emplace_back([start, allowed = allowed_, work, i] {
+        threads_.emplace_back([start, allowed = allowed_, work] {
             int expected = waiting;
             if (!start->compare_exchange_strong(expected, started)) {
                 for (int now; (now = start->load()) != moved;) start->wait(now);
                 ::pthread_setaffinity_np(::pthread_self(), sizeof allowed, &allowed);
             }
-            work(i);
+            work();
         });
     }
 }

@@ -13,7 +13,7 @@
 
 namespace hashscope::verify {
 
-// Starts `count` threads, thread i running `work(i)`, while the caller goes on with its own
+// Starts `count` threads, each running `work()`, while the caller goes on with its own
 // share and calls settle() between its steps. A helper that has not started running 200 µs after
 // it was made is waiting behind a busy core, most likely its caller's: settle() moves it to a core
 // other than the caller's (the next ones this process may use), and once it runs it may go
@@ -25,7 +25,7 @@ namespace hashscope::verify {
 class HelperThreads {
 public:
     // `cores`: where the helpers may run once started; by default where the caller may.
-    HelperThreads(unsigned count, const std::function<void(unsigned)>& work, const cpu_set_t* cores = nullptr);
+    HelperThreads(unsigned count, const std::function<void()>& work, const cpu_set_t* cores = nullptr);
     HelperThreads(const HelperThreads&) = delete;
     HelperThreads& operator=(const HelperThreads&) = delete;
     ~HelperThreads();  // joins them

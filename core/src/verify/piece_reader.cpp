@@ -162,7 +162,7 @@ ReadOutcome run_piece_reader(int fd, PreadFn pread_fn, const std::byte* mapped, 
     PieceReader reader(fd, pread_fn, mapped, size, piece_size, splits, block_size, progress);
     {
         std::atomic<unsigned> working{threads};
-        HelperThreads helpers(threads - 1, [&](unsigned) {
+        HelperThreads helpers(threads - 1, [&] {
             reader.work(stop);
             working.fetch_sub(1, std::memory_order_release);
         });

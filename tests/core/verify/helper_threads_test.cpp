@@ -43,7 +43,7 @@ Where run_behind_a_busy_caller(const cpu_set_t& cores) {
         std::atomic<bool> ran{false};
         HelperThreads helpers(
             1,
-            [&](unsigned) {
+            [&] {
                 where.helper = ::sched_getcpu();
                 cpu_set_t mine;
                 ::pthread_getaffinity_np(::pthread_self(), sizeof mine, &mine);
@@ -81,7 +81,7 @@ TEST(HelperThreads, WithOneCoreThereIsNothingToMove) {
     std::atomic<int> runs{0};
     {
         HelperThreads helpers(
-            3, [&](unsigned) { ++runs; }, &one);
+            3, [&] { ++runs; }, &one);
         EXPECT_TRUE(helpers.settled());
         helpers.settle();
     }  // joined
