@@ -49,7 +49,8 @@ struct CachedFileReading {
     double mapped_one_thread_ms = 0;
     double copied_one_thread_ms = 0;
     // Hashed alone on one thread from a mapping even with cores to spare: clearly faster so than
-    // the way chosen for every core (for xxh3 on the Zen 4 guest, 11 against 17 ms).
+    // the way chosen for every core (for xxh3 on the Zen 4 guest, 11 against 17 ms when every core
+    // meant a reader thread copying; 11 against 10 with a second thread mapping ahead).
     bool one_thread = false;
 };
 
@@ -128,8 +129,8 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
 // faster in one of the two and mapping not clearly faster in the other (choose_file_reading()),
 // or the reverse where options.previous chose copying; and one thread from a mapping is chosen
 // over every core when it is clearly faster than the way chosen there (an algorithm that cannot
-// be split has every core only as a reader thread copying ahead). Errors: the folder cannot hold
-// the file, or a stop request.
+// be split has every core as a second thread mapping ahead of it, or copying). Errors: the folder
+// cannot hold the file, or a stop request.
 Result<std::vector<CachedFileReading>> measure_cached_file_reading(const Registry& registry,
                                                                    std::span<const std::string> algorithms,
                                                                    const CalibrationOptions& options,

@@ -71,8 +71,8 @@ struct DispatchPlan {
     // a mapping on this machine (calibration.hpp); the others are mapped.
     std::vector<std::string> copy_cached_files;
     // The algorithms whose files in the page cache were hashed faster alone on one thread from a
-    // mapping than with every core (for one that cannot be split: a reader thread copying ahead);
-    // the others use every core.
+    // mapping than with every core (for one that cannot be split: a second thread mapping ahead of
+    // it, or a reader thread copying); the others use every core.
     std::vector<std::string> one_thread_cached_files;
 };
 

@@ -14,6 +14,7 @@
 #include "verify/aligned_buffer.hpp"
 #include "verify/block_pipeline.hpp"
 #include "verify/digest_hooks.hpp"
+#include "verify/map_ahead_thread.hpp"
 #include "verify/mapped_file.hpp"
 #include "verify/open_file.hpp"
 #include "verify/page_cache.hpp"
@@ -64,6 +65,8 @@ const char* to_string(ReadStrategy strategy) {
             return "read ahead on a reader thread, algorithms side by side";
         case ReadStrategy::split_pieces:
             return "pieces read and hashed in parallel, then combined";
+        case ReadStrategy::mapped_ahead:
+            return "one thread hashing a mapping, another mapping it ahead";
     }
     return "?";
 }
@@ -95,7 +98,7 @@ struct FileDigester::State {
                             [&](const AlgorithmInfo* a) { return listed(plan->copy_cached_files, a); });
     }
     // Whether one algorithm that is not split hashes a cached file alone on one thread from a
-    // mapping, as calibration measured faster than a reader thread copying ahead.
+    // mapping, as calibration measured faster than with a second thread mapping ahead.
     [[nodiscard]] bool alone_on_one_thread() const {
         if (options.map_files != DigestOptions::Mapping::as_measured || algorithms.size() != 1) return false;
         const auto* plan = registry->plan();
@@ -147,11 +150,14 @@ struct FileDigester::State {
         }
     }
 
-    // Hashes a mapped file serially, kMappedStep at a time (for progress and cancel).
-    ReadOutcome read_mapped_inline(int fd, const MappedFile& file, const ProgressFn& progress,
+    // Hashes a mapped file serially, kMappedStep at a time (for progress and cancel); with a
+    // second thread that maps the windows ahead and unmaps them behind, or on this one alone.
+    ReadOutcome read_mapped_inline(int fd, const MappedFile& file, bool map_ahead_thread, const ProgressFn& progress,
                                    const std::stop_token& stop) {
         ReadOutcome outcome;
         const auto bytes = file.bytes();
+        std::optional<MapAheadThread> ahead;
+        if (map_ahead_thread) ahead.emplace(bytes, kMappedStep);
         while (outcome.bytes < bytes.size()) {
             if (stop.stop_requested()) return {ReadOutcome::End::cancelled, {}, outcome.bytes};
             const auto window = bytes.subspan(outcome.bytes, std::min(kMappedStep, bytes.size() - outcome.bytes));
@@ -160,8 +166,13 @@ struct FileDigester::State {
                 })) {
                 return mapped_read_failure(fd, outcome.bytes + window.size(), outcome.bytes);
             }
-            release_mapped(window);
             outcome.bytes += window.size();
+            if (ahead) {
+                ahead->passed(outcome.bytes);
+                ahead->settle();
+            } else {
+                release_mapped(window);
+            }
             if (progress) progress(outcome.bytes, bytes.size());
         }
         return outcome;
@@ -270,15 +281,15 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     const bool spinning = s.options.rotational || shared_disk;
     const bool cached =
         spinning && s.hooks.ask_cache_first && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
-    // Straight from the page cache for split pieces, and for one algorithm on one thread: with a
-    // second core the pipeline's reader copies there, off the hashing thread, which then reads
-    // from cache (SHA-256 of a cached 1 GiB file: 0.70 s against 0.73 s mapped, on Zen 3). On a
-    // spinning disk only when the file is cached (the disk's turns are about read calls), and
-    // never with a test's pread.
+    // Straight from the page cache for split pieces, and for one algorithm: with a second core, a
+    // thread of its own maps the pages ahead of the hash and unmaps them behind it, unless
+    // calibration measured the hash faster alone (MapAheadThread). Several algorithms share the
+    // pipeline's copy. On a spinning disk only when the file is cached (the disk's turns are about
+    // read calls), and never with a test's pread.
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
     std::optional<MappedFile> mapped;
     if (s.may_map() && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
-        (split || (s.hasher_pointers.size() == 1 && (threads == 1 || s.alone_on_one_thread())))) {
+        (split || s.hasher_pointers.size() == 1)) {
         mapped.emplace(file.fd.get(), size);
         if (!mapped->ok()) mapped.reset();
     }
@@ -294,8 +305,9 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
         }
     }
     if (!result && mapped && !split) {  // (a split that could not be made falls to the pipeline)
-        s.last = ReadStrategy::inline_serial;
-        result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, progress, stop));
+        const bool map_ahead_thread = threads > 1 && !s.alone_on_one_thread();
+        s.last = map_ahead_thread ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial;
+        result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, map_ahead_thread, progress, stop));
     }
     if (!result) {
         const bool pipelined = threads > 1 && size > s.options.inline_max_size;

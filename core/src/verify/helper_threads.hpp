@@ -1,4 +1,5 @@
-// The threads that help their caller with one job (the pieces of a split read), and their move
+// The threads that help their caller with one job (the pieces of a split read, the mapping of a
+// file ahead of its hash), and their move
 // to another core when the kernel left them waiting behind their caller.
 #pragma once
 

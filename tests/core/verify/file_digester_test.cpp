@@ -18,6 +18,7 @@
 
 #include "hashscope/registry.hpp"
 #include "verify/digest_hooks.hpp"
+#include "verify/mapped_file.hpp"
 #include "verify/page_cache.hpp"
 
 namespace hashscope::verify {
@@ -105,10 +106,11 @@ DigestOptions split_options(bool mapped = true) {
     return o;
 }
 
-// One algorithm on one thread, hashed from a mapping of the file whatever its size.
-DigestOptions mapped_options() {
+// One algorithm hashed from a mapping of the file whatever its size: on one thread, or with a
+// second that maps the pages ahead.
+DigestOptions mapped_options(unsigned threads) {
     DigestOptions o;
-    o.threads = 1;
+    o.threads = threads;
     o.block_size = 64 * 1024;
     o.map_files = DigestOptions::Mapping::always;
     o.map_min_size = 0;
@@ -137,9 +139,28 @@ TEST_F(FileDigesterTest, InlinePipelinedAndSplitReadsAgreeWithOneShot) {
             expect_digests(*split, {"crc32c", "crc64nvme", "blake3", "adler32"}, path, data);
             EXPECT_EQ(split->last_strategy(), ReadStrategy::split_pieces);
         }
-        auto mapped = digester({"sha256"}, mapped_options());
-        expect_digests(*mapped, {"sha256"}, path, data);
+        for (unsigned threads : {1U, 2U}) {
+            auto mapped = digester({"sha256"}, mapped_options(threads));
+            expect_digests(*mapped, {"sha256"}, path, data);
+            if (size > 0) {
+                EXPECT_EQ(mapped->last_strategy(),
+                          threads == 1 ? ReadStrategy::inline_serial : ReadStrategy::mapped_ahead);
+            }
+        }
     }
+}
+
+// Windows mapped ahead and unmapped behind by another thread while the hash reads them.
+TEST_F(FileDigesterTest, AMappingReadInManyWindowsWithAnotherThreadMappingAheadHashesAllOfIt) {
+    const auto data = random_bytes(3 * kMappedStep + 17, 11);
+    const auto path = write("windows.bin", data);
+    auto d = digester({"xxh3"}, mapped_options(2));
+    std::vector<std::uint64_t> steps;
+    const auto result = d->digest(path, [&](std::uint64_t done, std::uint64_t) { steps.push_back(done); });
+    ASSERT_EQ(result.status, FileStatus::ok) << result.message;
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::mapped_ahead);
+    EXPECT_EQ(steps, (std::vector<std::uint64_t>{kMappedStep, 2 * kMappedStep, 3 * kMappedStep, data.size()}));
+    expect_digests(*d, {"xxh3"}, path, data);
 }
 
 TEST_F(FileDigesterTest, OneDigesterHashesManyFilesInTurn) {
@@ -176,9 +197,11 @@ TEST_F(FileDigesterTest, ReportsProgressUpToTheSize) {
 }
 
 TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
-    const auto data = random_bytes(4 << 20, 5);
+    // A mapping is hashed kMappedStep at a time: more than that.
+    const auto data = random_bytes(kMappedStep + (1 << 20), 5);
     const auto path = write("c", data);
-    for (auto options : {DigestOptions{}, pipelined_options(2), split_options()}) {
+    for (auto options :
+         {DigestOptions{}, pipelined_options(2), split_options(), mapped_options(1), mapped_options(2)}) {
         options.block_size = 64 * 1024;
         auto d = digester({"crc32c"}, options);
         std::stop_source stop;
@@ -200,8 +223,8 @@ TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
 // change like any other, and the process lives on to hash the next file.
 TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
     const auto data = random_bytes(2 << 20, 9);
-    for (auto options :
-         {DigestOptions{}, mapped_options(), pipelined_options(2), split_options(true), split_options(false)}) {
+    for (auto options : {DigestOptions{}, mapped_options(1), mapped_options(2), pipelined_options(2),
+                         split_options(true), split_options(false)}) {
         for (const std::uint64_t new_size : {std::uint64_t{4 << 20}, std::uint64_t{100}, std::uint64_t{0}}) {
             const auto path = write("g", data);
             options.block_size = 64 * 1024;
@@ -319,7 +342,7 @@ TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
 }
 
 // One algorithm that cannot be split hashes a cached file alone on one thread from a mapping
-// where calibration measured that faster than a reader thread copying ahead; else the pipeline.
+// where calibration measured that faster; else another thread maps the file ahead of it.
 TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFaster) {
     const auto data = random_bytes(3 << 20, 10);
     const auto path = write("alone.bin", data);
@@ -336,8 +359,8 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
         registry.use_plan(plan);
         auto d = digester({"sha256"}, options);
         expect_digests(*d, {"sha256"}, path, data);
-        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::pipelined : ReadStrategy::inline_serial);
-        EXPECT_EQ(d->last_mapped(), plan != nullptr);
+        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial);
+        EXPECT_TRUE(d->last_mapped());
     }
     // Not with a second algorithm, nor when the options say how to read.
     auto both = digester({"sha256", "md5"}, options);
@@ -346,7 +369,7 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
     options.map_files = DigestOptions::Mapping::always;
     auto asked = digester({"sha256"}, options);
     expect_digests(*asked, {"sha256"}, path, data);
-    EXPECT_EQ(asked->last_strategy(), ReadStrategy::pipelined);
+    EXPECT_EQ(asked->last_strategy(), ReadStrategy::mapped_ahead);
     registry.use_plan(nullptr);
 }
 
@@ -376,7 +399,7 @@ TEST_F(FileDigesterTest, MapsCachedFilesAsTheCalibrationMeasured) {
         registry.use_plan(c.plan);
         for (const unsigned threads : {1U, 2U}) {
             SCOPED_TRACE(testing::Message() << c.name << ", threads " << threads);
-            DigestOptions options = threads == 1 ? mapped_options() : split_options();
+            DigestOptions options = threads == 1 ? mapped_options(1) : split_options();
             options.registry = &registry;
             options.map_files = c.asked;
             auto d = digester({"crc32c"}, options);

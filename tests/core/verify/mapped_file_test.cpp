@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "hashscope/cpu.hpp"
+#include "page_table_support.hpp"
 #include "verify/mapped_file.hpp"
 #include "verify/page_cache.hpp"
 
@@ -22,32 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const auto kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+using testing_pages::mapped_pages;
+using testing_pages::page_present;
 
-// Whether the page at `address` is mapped in this process's page table (/proc/self/pagemap, bit
-// 63), or nothing when that file cannot say.
-std::optional<bool> page_present(const void* address) {
-    const int fd = ::open("/proc/self/pagemap", O_RDONLY);
-    if (fd < 0) return std::nullopt;
-    std::uint64_t entry = 0;
-    const auto offset = static_cast<off_t>(reinterpret_cast<std::uintptr_t>(address) / kPage * sizeof entry);
-    const bool read = ::pread(fd, &entry, sizeof entry, offset) == static_cast<ssize_t>(sizeof entry);
-    ::close(fd);
-    if (!read) return std::nullopt;
-    return (entry >> 63U) != 0;
-}
-
-// How many pages of `bytes` are mapped, or nothing when /proc/self/pagemap cannot tell (under a
-// user-mode emulator it describes the emulator's addresses, not the program's).
-std::optional<std::size_t> mapped_pages(std::span<const std::byte> bytes) {
-    static std::vector<char> written(kPage, 1);
-    if (!host_cpu().emulation.empty() || page_present(written.data()) != std::optional<bool>(true)) return std::nullopt;
-    std::size_t count = 0;
-    for (std::size_t at = 0; at < bytes.size(); at += kPage) {
-        if (page_present(bytes.data() + at) == std::optional<bool>(true)) ++count;
-    }
-    return count;
-}
+const auto kPage = testing_pages::page_size();
 
 class MappedFileTest : public testing::Test {
 protected:

@@ -46,7 +46,7 @@ struct DigestOptions {
 };
 
 // How a file was read, for verbose output and tests.
-enum class ReadStrategy { inline_serial, pipelined, split_pieces };
+enum class ReadStrategy { inline_serial, pipelined, split_pieces, mapped_ahead };
 const char* to_string(ReadStrategy strategy);
 
 class FileDigester {
