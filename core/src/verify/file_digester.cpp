@@ -281,15 +281,19 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     const bool spinning = s.options.rotational || shared_disk;
     const bool cached =
         spinning && s.hooks.ask_cache_first && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
-    // Straight from the page cache for split pieces, and for one algorithm: with a second core, a
-    // thread of its own maps the pages ahead of the hash and unmaps them behind it, unless
-    // calibration measured the hash faster alone (MapAheadThread). Several algorithms share the
-    // pipeline's copy. On a spinning disk only when the file is cached (the disk's turns are about
-    // read calls), and never with a test's pread.
+    // Straight from the page cache for split pieces, and for one algorithm: alone on one thread,
+    // or, with a second core and more than one window to read, with a thread of its own that maps
+    // the pages ahead of the hash and unmaps them behind it (MapAheadThread; a file of one window
+    // it would map as the hash reads it). Several algorithms, and one algorithm with a second
+    // core and a shorter file, use the pipeline's copy. On a spinning disk only when the file is
+    // cached (the disk's turns are about read calls), and never with a test's pread.
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
+    const bool one = s.hasher_pointers.size() == 1;
+    const bool alone = one && (threads == 1 || s.alone_on_one_thread());
+    const bool map_ahead = one && !alone && size > kMappedStep;
     std::optional<MappedFile> mapped;
     if (s.may_map() && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&
-        (split || s.hasher_pointers.size() == 1)) {
+        (split || alone || map_ahead)) {
         mapped.emplace(file.fd.get(), size);
         if (!mapped->ok()) mapped.reset();
     }
@@ -305,9 +309,8 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
         }
     }
     if (!result && mapped && !split) {  // (a split that could not be made falls to the pipeline)
-        const bool map_ahead_thread = threads > 1 && !s.alone_on_one_thread();
-        s.last = map_ahead_thread ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial;
-        result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, map_ahead_thread, progress, stop));
+        s.last = map_ahead ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial;
+        result = s.finish_hashers(s.read_mapped_inline(file.fd.get(), *mapped, map_ahead, progress, stop));
     }
     if (!result) {
         const bool pipelined = threads > 1 && size > s.options.inline_max_size;

@@ -139,18 +139,13 @@ TEST_F(FileDigesterTest, InlinePipelinedAndSplitReadsAgreeWithOneShot) {
             expect_digests(*split, {"crc32c", "crc64nvme", "blake3", "adler32"}, path, data);
             EXPECT_EQ(split->last_strategy(), ReadStrategy::split_pieces);
         }
-        for (unsigned threads : {1U, 2U}) {
-            auto mapped = digester({"sha256"}, mapped_options(threads));
-            expect_digests(*mapped, {"sha256"}, path, data);
-            if (size > 0) {
-                EXPECT_EQ(mapped->last_strategy(),
-                          threads == 1 ? ReadStrategy::inline_serial : ReadStrategy::mapped_ahead);
-            }
-        }
+        auto mapped = digester({"sha256"}, mapped_options(1));
+        expect_digests(*mapped, {"sha256"}, path, data);
     }
 }
 
-// Windows mapped ahead and unmapped behind by another thread while the hash reads them.
+// With a second core, a file of more than one window is mapped ahead of the hash by another
+// thread, which unmaps the windows behind it; a file of one window is not worth the thread.
 TEST_F(FileDigesterTest, AMappingReadInManyWindowsWithAnotherThreadMappingAheadHashesAllOfIt) {
     const auto data = random_bytes(3 * kMappedStep + 17, 11);
     const auto path = write("windows.bin", data);
@@ -161,6 +156,11 @@ TEST_F(FileDigesterTest, AMappingReadInManyWindowsWithAnotherThreadMappingAheadH
     EXPECT_EQ(d->last_strategy(), ReadStrategy::mapped_ahead);
     EXPECT_EQ(steps, (std::vector<std::uint64_t>{kMappedStep, 2 * kMappedStep, 3 * kMappedStep, data.size()}));
     expect_digests(*d, {"xxh3"}, path, data);
+
+    const auto one_window = std::vector<std::byte>(data.begin(), data.begin() + kMappedStep);
+    expect_digests(*d, {"xxh3"}, write("window.bin", one_window), one_window);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
+    EXPECT_FALSE(d->last_mapped());
 }
 
 TEST_F(FileDigesterTest, OneDigesterHashesManyFilesInTurn) {
@@ -223,8 +223,8 @@ TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
 // change like any other, and the process lives on to hash the next file.
 TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
     const auto data = random_bytes(2 << 20, 9);
-    for (auto options : {DigestOptions{}, mapped_options(1), mapped_options(2), pipelined_options(2),
-                         split_options(true), split_options(false)}) {
+    for (auto options :
+         {DigestOptions{}, mapped_options(1), pipelined_options(2), split_options(true), split_options(false)}) {
         for (const std::uint64_t new_size : {std::uint64_t{4 << 20}, std::uint64_t{100}, std::uint64_t{0}}) {
             const auto path = write("g", data);
             options.block_size = 64 * 1024;
@@ -247,6 +247,21 @@ TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
             expect_digests(*d, {"crc32c"}, write("after", data), data);
         }
     }
+}
+
+// The same while a second thread maps the windows ahead: cut short after the first window, the
+// file's next window can no longer be mapped or read.
+TEST_F(FileDigesterTest, AFileCutShortWhileMappedAheadIsReportedAsChanged) {
+    const auto data = random_bytes(2 * kMappedStep + 5, 12);
+    const auto path = write("cut", data);
+    auto d = digester({"sha256"}, mapped_options(2));
+    const auto result = d->digest(path, [&](std::uint64_t done, std::uint64_t) {
+        if (done == kMappedStep) fs::resize_file(path, 100);
+    });
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::mapped_ahead);
+    EXPECT_EQ(result.status, FileStatus::changed) << result.message;
+    EXPECT_TRUE(result.digests.empty());
+    expect_digests(*d, {"sha256"}, write("after", data), data);
 }
 
 TEST_F(FileDigesterTest, OddFilesAreReportedWithoutBlocking) {
@@ -342,7 +357,7 @@ TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
 }
 
 // One algorithm that cannot be split hashes a cached file alone on one thread from a mapping
-// where calibration measured that faster; else another thread maps the file ahead of it.
+// where calibration measured that faster; else a file of one window goes through the pipeline.
 TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFaster) {
     const auto data = random_bytes(3 << 20, 10);
     const auto path = write("alone.bin", data);
@@ -359,8 +374,8 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
         registry.use_plan(plan);
         auto d = digester({"sha256"}, options);
         expect_digests(*d, {"sha256"}, path, data);
-        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial);
-        EXPECT_TRUE(d->last_mapped());
+        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::pipelined : ReadStrategy::inline_serial);
+        EXPECT_EQ(d->last_mapped(), plan != nullptr);
     }
     // Not with a second algorithm, nor when the options say how to read.
     auto both = digester({"sha256", "md5"}, options);
@@ -369,7 +384,7 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
     options.map_files = DigestOptions::Mapping::always;
     auto asked = digester({"sha256"}, options);
     expect_digests(*asked, {"sha256"}, path, data);
-    EXPECT_EQ(asked->last_strategy(), ReadStrategy::mapped_ahead);
+    EXPECT_EQ(asked->last_strategy(), ReadStrategy::pipelined);
     registry.use_plan(nullptr);
 }
 
