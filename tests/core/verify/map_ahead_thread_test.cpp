@@ -8,21 +8,16 @@
 
 #include <chrono>
 #include <cstddef>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <optional>
-#include <string>
 #include <thread>
-#include <vector>
 
-#include "page_table_support.hpp"
+#include "mapping_test_support.hpp"
 #include "verify/mapped_file.hpp"
 
 namespace hashscope::verify {
 namespace {
 
-namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using testing_pages::mapped_pages;
 
@@ -49,18 +44,7 @@ bool kernel_maps_as_asked(const MappedFile& file) {
 
 class MapAheadThreadTest : public testing::Test {
 protected:
-    void SetUp() override {
-        path_ = fs::temp_directory_path() / ("hashscope-map-ahead-" + std::to_string(::getpid()));
-        std::vector<char> data(kSize);
-        for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>((i * 2654435761U) >> 13U);
-        std::ofstream(path_, std::ios::binary).write(data.data(), static_cast<std::streamsize>(data.size()));
-        fd_ = ::open(path_.c_str(), O_RDONLY);
-        ASSERT_GE(fd_, 0);
-    }
-    void TearDown() override {
-        if (fd_ >= 0) ::close(fd_);
-        fs::remove(path_);
-    }
+    void SetUp() override { ASSERT_GE(data_.fd(), 0); }
 
     // Pages of windows [first, first + count) mapped now.
     static std::size_t mapped(const MappedFile& file, std::size_t first, std::size_t count) {
@@ -73,12 +57,11 @@ protected:
     static constexpr std::size_t kWindows = 8;
     static constexpr std::size_t kSize = kStep * kWindows;
     static inline const std::size_t kPagesPerWindow = kStep / testing_pages::page_size();
-    fs::path path_;
-    int fd_ = -1;
+    testing_pages::PatternedFile data_{"hashscope-map-ahead", kSize};
 };
 
 TEST_F(MapAheadThreadTest, MapsTheNextTwoWindowsAndUnmapsThoseTheHashHasPassed) {
-    const MappedFile file(fd_, kSize);
+    const MappedFile file(data_.fd(), kSize);
     ASSERT_TRUE(file.ok());
     if (!kernel_maps_as_asked(file)) GTEST_SKIP() << "pages are not mapped as asked, or /proc/self/pagemap cannot tell";
     ASSERT_EQ(mapped(file, 0, kWindows), 0U);  // a fresh mapping: every page would fault
@@ -98,10 +81,10 @@ TEST_F(MapAheadThreadTest, MapsTheNextTwoWindowsAndUnmapsThoseTheHashHasPassed) 
 }
 
 TEST_F(MapAheadThreadTest, AFileCutShortStopsTheMappingWithoutASignal) {
-    const MappedFile file(fd_, kSize);
+    const MappedFile file(data_.fd(), kSize);
     ASSERT_TRUE(file.ok());
     if (!kernel_maps_as_asked(file)) GTEST_SKIP() << "pages are not mapped as asked, or /proc/self/pagemap cannot tell";
-    ASSERT_EQ(::truncate(path_.c_str(), static_cast<off_t>(kStep / 2)), 0);
+    ASSERT_EQ(::truncate(data_.path().c_str(), static_cast<off_t>(kStep / 2)), 0);
     {
         // Reading the mapping past the new end would raise SIGBUS and end this test program.
         MapAheadThread ahead(file.bytes(), kStep);

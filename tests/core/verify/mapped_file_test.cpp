@@ -6,21 +6,16 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <span>
-#include <string>
 #include <vector>
 
-#include "page_table_support.hpp"
+#include "mapping_test_support.hpp"
 #include "verify/mapped_file.hpp"
 #include "verify/page_cache.hpp"
 
 namespace hashscope::verify {
 namespace {
-
-namespace fs = std::filesystem;
 
 using testing_pages::mapped_pages;
 using testing_pages::page_present;
@@ -29,33 +24,21 @@ const auto kPage = testing_pages::page_size();
 
 class MappedFileTest : public testing::Test {
 protected:
-    void SetUp() override {
-        path_ = fs::temp_directory_path() / ("hashscope-mapped-" + std::to_string(::getpid()));
-        std::vector<char> data(kSize);
-        for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>((i * 2654435761U) >> 13U);
-        std::ofstream(path_, std::ios::binary).write(data.data(), static_cast<std::streamsize>(data.size()));
-        fd_ = ::open(path_.c_str(), O_RDONLY);
-        ASSERT_GE(fd_, 0);
-    }
-    void TearDown() override {
-        if (fd_ >= 0) ::close(fd_);
-        fs::remove(path_);
-    }
+    void SetUp() override { ASSERT_GE(data_.fd(), 0); }
 
     // Drops the file from the page cache: false where the file system keeps it (tmpfs).
     bool evict() const {
-        ::fdatasync(fd_);
-        ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
-        return !looks_cached(fd_, kSize);
+        ::fdatasync(data_.fd());
+        ::posix_fadvise(data_.fd(), 0, 0, POSIX_FADV_DONTNEED);
+        return !looks_cached(data_.fd(), kSize);
     }
 
     static constexpr std::size_t kSize = std::size_t{1} << 20;
-    fs::path path_;
-    int fd_ = -1;
+    testing_pages::PatternedFile data_{"hashscope-mapped", kSize};
 };
 
 TEST_F(MappedFileTest, ACachedWindowIsMappedBeforeTheHashReadsIt) {
-    const MappedFile file(fd_, kSize);
+    const MappedFile file(data_.fd(), kSize);
     ASSERT_TRUE(file.ok());
     const auto before = mapped_pages(file.bytes());
     if (!before) GTEST_SKIP() << "/proc/self/pagemap does not describe this process's pages";
@@ -82,24 +65,24 @@ TEST_F(MappedFileTest, ACachedWindowIsMappedBeforeTheHashReadsIt) {
 
 TEST_F(MappedFileTest, AWindowNotCachedIsLeftToTheHashAndItsReadahead) {
     if (!evict()) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
-    const MappedFile file(fd_, kSize);
+    const MappedFile file(data_.fd(), kSize);
     ASSERT_TRUE(file.ok());
     if (!mapped_pages(file.bytes())) GTEST_SKIP() << "/proc/self/pagemap does not describe this process's pages";
     EXPECT_TRUE(read_mapped(file.bytes(), [] {}));
     EXPECT_EQ(mapped_pages(file.bytes()), 0U);
-    EXPECT_FALSE(looks_cached(fd_, kSize)) << "nothing was read from the disk";
+    EXPECT_FALSE(looks_cached(data_.fd(), kSize)) << "nothing was read from the disk";
 }
 
 TEST_F(MappedFileTest, ResidenceIsSampledFromTheFirstPageToTheLast) {
-    const MappedFile file(fd_, kSize);
+    const MappedFile file(data_.fd(), kSize);
     ASSERT_TRUE(file.ok());
     const auto bytes = file.bytes();
     EXPECT_TRUE(looks_resident(bytes, 3));
     // Only the first half back in the cache (no readahead past it).
     if (!evict()) GTEST_SKIP() << "this file system keeps the file in memory (tmpfs?)";
-    ::posix_fadvise(fd_, 0, 0, POSIX_FADV_RANDOM);
+    ::posix_fadvise(data_.fd(), 0, 0, POSIX_FADV_RANDOM);
     std::vector<char> half(kSize / 2);
-    ASSERT_EQ(::pread(fd_, half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
+    ASSERT_EQ(::pread(data_.fd(), half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
     EXPECT_TRUE(looks_resident(bytes.first(kSize / 2), 3));
     EXPECT_TRUE(looks_resident(bytes, 1));   // the first page only
     EXPECT_FALSE(looks_resident(bytes, 2));  // the first and the last

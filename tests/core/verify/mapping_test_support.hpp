@@ -1,5 +1,5 @@
-// Which pages of a mapping this process's page table maps now (/proc/self/pagemap): what the
-// tests of mapped reading check.
+// For the tests of mapped reading: a file to map, and which of its pages this process's page table
+// maps now (/proc/self/pagemap).
 #pragma once
 
 #include <fcntl.h>
@@ -7,13 +7,43 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "hashscope/cpu.hpp"
 
 namespace hashscope::verify::testing_pages {
+
+// `size` bytes of a fixed pattern in the temporary folder, open read-only (fd() < 0 if it could
+// not be), removed at the end.
+class PatternedFile {
+public:
+    PatternedFile(const std::string& name, std::size_t size)
+        : path_(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
+        std::vector<char> data(size);
+        for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>((i * 2654435761U) >> 13U);
+        std::ofstream(path_, std::ios::binary).write(data.data(), static_cast<std::streamsize>(data.size()));
+        fd_ = ::open(path_.c_str(), O_RDONLY);
+    }
+    PatternedFile(const PatternedFile&) = delete;
+    PatternedFile& operator=(const PatternedFile&) = delete;
+    ~PatternedFile() {
+        if (fd_ >= 0) ::close(fd_);
+        std::error_code ignored;
+        std::filesystem::remove(path_, ignored);
+    }
+
+    [[nodiscard]] int fd() const { return fd_; }
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+    int fd_ = -1;
+};
 
 inline std::size_t page_size() { return static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)); }
 
