@@ -106,8 +106,9 @@ DigestOptions split_options(bool mapped = true) {
     return o;
 }
 
-// One algorithm hashed from a mapping of the file whatever its size: on one thread, or with a
-// second that maps the pages ahead.
+// One algorithm hashed from a mapping of the file: on one thread whatever its size; with two, a
+// file of more than one mapped window has the second map the pages ahead, a shorter one takes
+// the pipeline.
 DigestOptions mapped_options(unsigned threads) {
     DigestOptions o;
     o.threads = threads;
