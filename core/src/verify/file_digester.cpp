@@ -279,17 +279,23 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     // only a file that is not needs the disk's turn.
     const bool shared_disk = static_cast<bool>(s.hooks.wait_for_disk);
     const bool spinning = s.options.rotational || shared_disk;
-    const bool cached =
-        spinning && s.hooks.ask_cache_first && size > s.options.inline_max_size && looks_cached(file.fd.get(), size);
+    const bool one = s.hasher_pointers.size() == 1;
+    // One algorithm, a second core and a file of one window that the pipeline would read.
+    const bool one_window = one && threads > 1 && size > s.options.inline_max_size && size <= kMappedStep;
+    const bool cached = (spinning || one_window) && s.hooks.ask_cache_first && size > s.options.inline_max_size &&
+                        looks_cached(file.fd.get(), size);
     // Straight from the page cache for split pieces, and for one algorithm: alone on one thread,
     // or, with a second core and more than one window to read, with a thread of its own that maps
-    // the pages ahead of the hash and unmaps them behind it (MapAheadThread; a file of one window
-    // it would map as the hash reads it). Several algorithms, and one algorithm with a second
-    // core and a shorter file, use the pipeline's copy. On a spinning disk only when the file is
-    // cached (the disk's turns are about read calls), and never with a test's pread.
+    // the pages ahead of the hash and unmaps them behind it (MapAheadThread). A cached file of
+    // one window is hashed alone too: the thread would map its pages as the hash reads them, and
+    // the pipeline's start (its buffers, a thread, a hand-over per block) costs more than its
+    // page faults: xxh3 of a cached 8 MiB file took 2.4 ms through the pipeline and 0.33 mapped
+    // alone, SHA-256 5.9 and 4.8 (docs/performance.md). One not cached keeps the pipeline, whose
+    // large reads beat the faults' readahead. Several algorithms use the pipeline's copy. On a
+    // spinning disk only when the file is cached (the disk's turns are about read calls), and
+    // never with a test's pread.
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
-    const bool one = s.hasher_pointers.size() == 1;
-    const bool alone = one && (threads == 1 || s.alone_on_one_thread());
+    const bool alone = one && (threads == 1 || s.alone_on_one_thread() || (one_window && cached));
     const bool map_ahead = one && !alone && size > kMappedStep;
     std::optional<MappedFile> mapped;
     if (s.may_map() && s.hooks.pread == &::pread && (!spinning || cached) && size >= s.options.map_min_size &&

@@ -107,8 +107,8 @@ DigestOptions split_options(bool mapped = true) {
 }
 
 // One algorithm hashed from a mapping of the file: on one thread whatever its size; with two, a
-// file of more than one mapped window has the second map the pages ahead, a shorter one takes
-// the pipeline.
+// file of more than one mapped window has the second map the pages ahead, a cached shorter one
+// is hashed on one thread.
 DigestOptions mapped_options(unsigned threads) {
     DigestOptions o;
     o.threads = threads;
@@ -160,8 +160,42 @@ TEST_F(FileDigesterTest, AMappingReadInManyWindowsWithAnotherThreadMappingAheadH
 
     const auto one_window = std::vector<std::byte>(data.begin(), data.begin() + kMappedStep);
     expect_digests(*d, {"xxh3"}, write("window.bin", one_window), one_window);
-    EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
-    EXPECT_FALSE(d->last_mapped());
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::inline_serial);
+    EXPECT_TRUE(d->last_mapped());
+}
+
+// Rather than through the pipeline, whose start costs more than the hash of a few megabytes, one
+// algorithm with a second core hashes a cached file of one window from a mapping on one thread.
+// Not a file that must come from the disk (asking the cache is off: every file counts as one
+// from the disk), nor several algorithms, nor a file the calling thread reads alone anyway.
+TEST_F(FileDigesterTest, ACachedFileOfOneWindowIsHashedFromAMappingOnOneThread) {
+    const auto data = random_bytes(3 << 20, 15);
+    const auto path = write("window.bin", data);
+    DigestOptions options;
+    options.threads = 2;
+    options.block_size = 64 * 1024;
+    options.inline_max_size = 1 << 20;
+    auto d = digester({"sha256"}, options);
+    expect_digests(*d, {"sha256"}, path, data);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::inline_serial);
+    EXPECT_TRUE(d->last_mapped());
+
+    DigestHooks from_disk;
+    from_disk.ask_cache_first = false;
+    auto uncached = digester({"sha256"}, options, from_disk);
+    expect_digests(*uncached, {"sha256"}, path, data);
+    EXPECT_EQ(uncached->last_strategy(), ReadStrategy::pipelined);
+    EXPECT_FALSE(uncached->last_mapped());
+
+    auto both = digester({"sha256", "md5"}, options);
+    expect_digests(*both, {"sha256", "md5"}, path, data);
+    EXPECT_EQ(both->last_strategy(), ReadStrategy::pipelined);
+
+    options.inline_max_size = 4 << 20;
+    auto small = digester({"sha256"}, options);
+    expect_digests(*small, {"sha256"}, path, data);
+    EXPECT_EQ(small->last_strategy(), ReadStrategy::inline_serial);
+    EXPECT_FALSE(small->last_mapped());
 }
 
 TEST_F(FileDigesterTest, OneDigesterHashesManyFilesInTurn) {
@@ -357,10 +391,10 @@ TEST_F(FileDigesterTest, OnASpinningDiskOnlyACachedBigFileIsSplit) {
     EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
 }
 
-// One algorithm that cannot be split hashes a cached file alone on one thread from a mapping
-// where calibration measured that faster; else a file of one window goes through the pipeline.
+// One algorithm that cannot be split hashes a cached file of many windows alone on one thread
+// from a mapping where calibration measured that faster; else a second thread maps ahead.
 TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFaster) {
-    const auto data = random_bytes(3 << 20, 10);
+    const auto data = random_bytes(kMappedStep + (1 << 20), 10);
     const auto path = write("alone.bin", data);
     const Registry registry(Registry::host().features());
     DispatchPlan alone_plan;
@@ -375,8 +409,8 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
         registry.use_plan(plan);
         auto d = digester({"sha256"}, options);
         expect_digests(*d, {"sha256"}, path, data);
-        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::pipelined : ReadStrategy::inline_serial);
-        EXPECT_EQ(d->last_mapped(), plan != nullptr);
+        EXPECT_EQ(d->last_strategy(), plan == nullptr ? ReadStrategy::mapped_ahead : ReadStrategy::inline_serial);
+        EXPECT_TRUE(d->last_mapped());
     }
     // Not with a second algorithm, nor when the options say how to read.
     auto both = digester({"sha256", "md5"}, options);
@@ -385,7 +419,7 @@ TEST_F(FileDigesterTest, HashesAloneOnOneThreadWhereTheCalibrationMeasuredItFast
     options.map_files = DigestOptions::Mapping::always;
     auto asked = digester({"sha256"}, options);
     expect_digests(*asked, {"sha256"}, path, data);
-    EXPECT_EQ(asked->last_strategy(), ReadStrategy::pipelined);
+    EXPECT_EQ(asked->last_strategy(), ReadStrategy::mapped_ahead);
     registry.use_plan(nullptr);
 }
 
