@@ -289,9 +289,10 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     // the pages ahead of the hash and unmaps them behind it (MapAheadThread). A cached file of
     // one window is hashed alone too: the thread would map its pages as the hash reads them, and
     // the pipeline's start (its buffers, a thread, a hand-over per block) costs more than its
-    // page faults: xxh3 of a cached 8 MiB file took 2.4 ms through the pipeline and 0.33 mapped
-    // alone, SHA-256 5.9 and 4.8 (docs/performance.md). One not cached keeps the pipeline, whose
-    // large reads beat the faults' readahead. Several algorithms use the pipeline's copy. On a
+    // page faults: `sum -a xxh3` of a cached 8 MiB file took 8.5 ms through the pipeline and 5.2
+    // mapped alone, SHA-256 13.4 and 10.0 (docs/performance.md). One not cached keeps the
+    // pipeline, whose large reads beat the faults' readahead. Several algorithms use the
+    // pipeline's copy. On a
     // spinning disk only when the file is cached (the disk's turns are about read calls), and
     // never with a test's pread.
     const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
