@@ -57,6 +57,10 @@ struct AlgorithmInfo {
     std::string_view bsd_tag;     // "SHA256" as in "SHA256 (name) = hex" (coreutils --tag)
     std::size_t digest_size = 0;  // bytes
     bool combinable = false;      // crc(a||b) can be computed from crc(a), crc(b) and len(b)
+    // Hashes far slower than a core maps the page cache (BLAKE3: about a byte a cycle at best), so
+    // that a file cut into pieces on two cores takes two thirds of the time from a few MiB up,
+    // where a CRC, as fast as the mapping, gains only on files of tens of MiB.
+    bool compute_bound = false;
     // How checksum files name it, beyond the id, display name and BSD tag (verify/sums_file.hpp):
     FixedList<SumsFileWord, 4> file_words{};       // words of a sums file's name
     FixedList<std::string_view, 2> tag_aliases{};  // other BSD tags: OpenSSL's "SHA2-256", "BLAKE2b-512"

@@ -72,7 +72,7 @@ constexpr auto kAlgorithms = std::to_array<AlgorithmInfo>({
     {.id = "blake2s", .display = "BLAKE2s-256", .bsd_tag = "BLAKE2s", .digest_size = 32, .combinable = false,
      .file_words = {{"blake2s"}, {"b2s"}}, .tag_aliases = {"BLAKE2s-256"}, .size_rank = 3,
      .known_answers = answers::kBlake2s},
-    {.id = "blake3", .display = "BLAKE3", .bsd_tag = "BLAKE3", .digest_size = 32, .combinable = true,
+    {.id = "blake3", .display = "BLAKE3", .bsd_tag = "BLAKE3", .digest_size = 32, .combinable = true, .compute_bound = true,
      .file_words = {{"blake3"}, {"b3"}}, .tag_aliases = {"BLAKE3-256"}, .size_rank = 1,
      .known_answers = answers::kBlake3},
     {.id = "xxh32", .display = "XXH32", .bsd_tag = "XXH32", .digest_size = 4, .combinable = false,

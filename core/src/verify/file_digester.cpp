@@ -105,7 +105,8 @@ struct FileDigester::State {
         return plan != nullptr && listed(plan->one_thread_cached_files, algorithms.front());
     }
     bool all_splittable = false;
-    unsigned cores = 1;  // asked once: glibc reads sysfs on every hardware_concurrency() call
+    bool any_compute_bound = false;  // then files split from compute_bound_split_min_size
+    unsigned cores = 1;              // asked once: glibc reads sysfs on every hardware_concurrency() call
 
     unsigned threads() const { return options.threads == 0 ? cores : options.threads; }
 
@@ -239,6 +240,7 @@ Result<std::unique_ptr<FileDigester>> DigesterInternals::make(std::span<const Al
         state->hashers.push_back(std::move(hasher.value()));
         state->hasher_pointers.push_back(state->hashers.back().get());
         state->all_splittable = state->all_splittable && splittable(algorithm->id);
+        state->any_compute_bound = state->any_compute_bound || algorithm->compute_bound;
     }
     state->buffer = AlignedBuffer(state->options.block_size);
     if (!state->buffer.ok()) return Error{"out of memory"};
@@ -295,7 +297,9 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     // pipeline's copy. On a
     // spinning disk only when the file is cached (the disk's turns are about read calls), and
     // never with a test's pread.
-    const bool split = s.all_splittable && threads > 1 && size >= s.options.split_min_size && (!spinning || cached);
+    const std::uint64_t split_from =
+        s.any_compute_bound ? s.options.compute_bound_split_min_size : s.options.split_min_size;
+    const bool split = s.all_splittable && threads > 1 && size >= split_from && (!spinning || cached);
     const bool alone = one && (threads == 1 || s.alone_on_one_thread() || (one_window && cached));
     const bool map_ahead = one && !alone && size > kMappedStep;
     std::optional<MappedFile> mapped;

@@ -101,6 +101,7 @@ DigestOptions split_options(bool mapped = true) {
     o.threads = 2;
     o.block_size = 64 * 1024;
     o.split_min_size = 0;
+    o.compute_bound_split_min_size = 0;
     o.map_files = mapped ? DigestOptions::Mapping::always : DigestOptions::Mapping::never;
     o.map_min_size = 0;
     return o;
@@ -212,6 +213,31 @@ TEST_F(FileDigesterTest, ANonCombinableAlgorithmKeepsABigFileOnThePipeline) {
     auto d = digester({"crc32c", "sha256"}, split_options());
     expect_digests(*d, {"crc32c", "sha256"}, path, data);
     EXPECT_EQ(d->last_strategy(), ReadStrategy::pipelined);
+}
+
+// BLAKE3, compute-bound, is split across the cores from a few MiB; a CRC, as fast as the page
+// cache is mapped, only from tens of MiB; with both, the slower decides.
+TEST_F(FileDigesterTest, AComputeBoundAlgorithmIsSplitFromAFewMegabytes) {
+    const auto data = random_bytes(3 << 20, 16);
+    const auto path = write("few.bin", data);
+    DigestOptions options;
+    options.threads = 2;
+    options.block_size = 64 * 1024;
+    ASSERT_LT(data.size(), options.split_min_size);
+    ASSERT_GE(data.size(), options.compute_bound_split_min_size);
+    auto blake3 = digester({"blake3"}, options);
+    expect_digests(*blake3, {"blake3"}, path, data);
+    EXPECT_EQ(blake3->last_strategy(), ReadStrategy::split_pieces);
+    auto both = digester({"crc32c", "blake3"}, options);
+    expect_digests(*both, {"crc32c", "blake3"}, path, data);
+    EXPECT_EQ(both->last_strategy(), ReadStrategy::split_pieces);
+    auto crc = digester({"crc32c"}, options);
+    expect_digests(*crc, {"crc32c"}, path, data);
+    EXPECT_NE(crc->last_strategy(), ReadStrategy::split_pieces);
+
+    const auto shorter = std::vector<std::byte>(data.begin(), data.begin() + (1 << 20));
+    expect_digests(*blake3, {"blake3"}, write("short.bin", shorter), shorter);
+    EXPECT_NE(blake3->last_strategy(), ReadStrategy::split_pieces);
 }
 
 TEST_F(FileDigesterTest, ReportsProgressUpToTheSize) {
