@@ -6,6 +6,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -33,6 +34,9 @@ struct DigestHooks {
     // Ask the page cache alone first (RWF_NOWAIT, mincore) before waiting for the disk. Tests turn
     // it off so that every read counts as one from the disk, wherever the file really is.
     bool ask_cache_first = true;
+    // Files the multi-file hasher's workers are reading now, this one included; null for a
+    // digester of its own. A file shorter than a split then shares the cores with the others.
+    std::atomic<unsigned>* files_reading = nullptr;
 };
 
 struct DigesterInternals {

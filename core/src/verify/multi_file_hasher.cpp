@@ -1,6 +1,7 @@
 #include "hashscope/verify/multi_file_hasher.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -69,6 +70,7 @@ struct HashSession::State {
     MultiHashOptions options;
     DigestHooks hooks;
     std::shared_ptr<DiskTurn::Line> line = std::make_shared<DiskTurn::Line>();
+    std::atomic<unsigned> files_reading{0};  // by every worker's digesters (DigestHooks)
 };
 
 HashSession::HashSession(MultiHashOptions options) : state_(std::make_unique<State>()) {
@@ -81,6 +83,20 @@ DiskTurn HashSession::take_turn() { return {state_->line, state_->line->draw()};
 void DigesterInternals::set_hooks(HashSession& session, DigestHooks hooks) { session.state_->hooks = std::move(hooks); }
 
 namespace {
+
+// Counts a file as being read for as long as this lives.
+class ReadingCount {
+public:
+    explicit ReadingCount(std::atomic<unsigned>& count) : count_(count) {
+        count_.fetch_add(1, std::memory_order_relaxed);
+    }
+    ~ReadingCount() { count_.fetch_sub(1, std::memory_order_relaxed); }
+    ReadingCount(const ReadingCount&) = delete;
+    ReadingCount& operator=(const ReadingCount&) = delete;
+
+private:
+    std::atomic<unsigned>& count_;
+};
 
 FileHashResult unread(FileStatus status, std::string message) {
     FileHashResult r;
@@ -135,6 +151,7 @@ struct WorkerDigesters::State {
         if (last == nullptr) return unread(FileStatus::unreadable, std::move(error));
         turn = file_turn;
         stop = std::move(file_stop);
+        const ReadingCount reading(*hooks.files_reading);
         auto result = std::forward<Read>(read)(*last, stop);
         turn = nullptr;
         return result;
@@ -148,6 +165,7 @@ std::unique_ptr<WorkerDigesters> HashSession::digesters() {
     auto state = std::make_unique<WorkerDigesters::State>();
     state->options = &state_->options;
     state->hooks = state_->hooks;
+    state->hooks.files_reading = &state_->files_reading;
     return std::unique_ptr<WorkerDigesters>(new WorkerDigesters(std::move(state)));
 }
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -238,6 +239,33 @@ TEST_F(FileDigesterTest, AComputeBoundAlgorithmIsSplitFromAFewMegabytes) {
     const auto shorter = std::vector<std::byte>(data.begin(), data.begin() + (1 << 20));
     expect_digests(*blake3, {"blake3"}, write("short.bin", shorter), shorter);
     EXPECT_NE(blake3->last_strategy(), ReadStrategy::split_pieces);
+}
+
+// While other files are read at once (the multi-file hasher counts them), a file shorter than a
+// split takes its share of the cores, here one; a longer one still takes every core.
+TEST_F(FileDigesterTest, AFileReadBesideOthersSharesTheCoresUnlessItIsLong) {
+    if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: nothing to share";
+    const auto data = random_bytes(3 << 20, 18);
+    const auto path = write("shared.bin", data);
+    std::atomic<unsigned> reading{1};
+    DigestHooks hooks;
+    hooks.files_reading = &reading;
+    DigestOptions options;  // every core
+    options.block_size = 64 * 1024;
+    options.split_min_size = 4 << 20;
+    options.compute_bound_split_min_size = 1 << 20;
+    auto d = digester({"blake3"}, options, hooks);
+    expect_digests(*d, {"blake3"}, path, data);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::split_pieces);  // read alone: every core
+
+    reading = 1000;  // more files than cores: one each
+    expect_digests(*d, {"blake3"}, path, data);
+    EXPECT_EQ(d->last_strategy(), ReadStrategy::inline_serial);
+
+    options.split_min_size = 3 << 20;  // now the file is as long as a split
+    auto long_file = digester({"blake3"}, options, hooks);
+    expect_digests(*long_file, {"blake3"}, path, data);
+    EXPECT_EQ(long_file->last_strategy(), ReadStrategy::split_pieces);
 }
 
 TEST_F(FileDigesterTest, ReportsProgressUpToTheSize) {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -176,6 +177,45 @@ TEST_F(MultiFileHasherTest, FilesWaitingForTheDiskTurnAreCancelledToo) {
         [&](std::size_t i, FileReader& reader) { results[i] = reader.read(kAlgorithms); }, [](std::size_t) {},
         [&](std::size_t, std::uint64_t, std::uint64_t) { stop.request_stop(); }, stop.get_token());
     for (std::size_t i = 0; i < files.size(); ++i) EXPECT_EQ(results[i].status, FileStatus::cancelled) << i;
+}
+
+// The first read of the first file waits (at most 10 s) for the second file's first read, so that
+// the second file starts while the first is being read.
+std::atomic<int> g_reads{0};
+ssize_t first_read_waits_for_another(int fd, void* buffer, std::size_t size, off_t offset) {
+    if (g_reads.fetch_add(1) == 0) {
+        for (int waited = 0; g_reads.load() < 2 && waited < 10'000; ++waited) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+    return ::pread(fd, buffer, size, offset);
+}
+
+// A file shorter than a split, read while another is, takes its share of the cores: with two
+// cores one, so the second file here is read inline where the first took the pipeline.
+TEST_F(MultiFileHasherTest, AFileReadWhileAnotherIsSharesTheCores) {
+    const unsigned cores = std::thread::hardware_concurrency();
+    if (cores < 2) GTEST_SKIP() << "one core: nothing to share";
+    const auto files = write_files({3 << 20, 3 << 20});
+    g_reads = 0;
+    DigestHooks hooks;
+    hooks.pread = &first_read_waits_for_another;
+    MultiHashOptions options;
+    options.parallel_files = 2;
+    options.disk = DiskKind::solid_state;
+    std::vector<ReadStrategy> strategies(files.size());
+    hash_files_with(
+        hooks, files, options,
+        [&](std::size_t i, FileReader& reader) {
+            for (int waited = 0; i == 1 && g_reads.load() == 0 && waited < 10'000; ++waited) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));  // until the first is being read
+            }
+            EXPECT_EQ(reader.read(kAlgorithms).status, FileStatus::ok);
+            strategies[i] = reader.last_strategy();
+        },
+        [](std::size_t) {}, {}, {});
+    EXPECT_EQ(strategies[0], ReadStrategy::pipelined);
+    EXPECT_EQ(strategies[1], cores / 2 > 1 ? ReadStrategy::pipelined : ReadStrategy::inline_serial);
 }
 
 TEST_F(MultiFileHasherTest, AnUnusableImplementationIsReportedPerFile) {
