@@ -120,6 +120,14 @@ DigestOptions mapped_options(unsigned threads) {
     return o;
 }
 
+// Two cores for one file, in small blocks, with the thresholds as they ship.
+DigestOptions two_cores() {
+    DigestOptions o;
+    o.threads = 2;
+    o.block_size = 64 * 1024;
+    return o;
+}
+
 TEST_F(FileDigesterTest, InlinePipelinedAndSplitReadsAgreeWithOneShot) {
     for (const std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096},
                                    std::size_t{100'003}, (std::size_t{5} << 20) + 17}) {
@@ -173,9 +181,7 @@ TEST_F(FileDigesterTest, AMappingReadInManyWindowsWithAnotherThreadMappingAheadH
 TEST_F(FileDigesterTest, ACachedFileOfOneWindowIsHashedFromAMappingOnOneThread) {
     const auto data = random_bytes(3 << 20, 15);
     const auto path = write("window.bin", data);
-    DigestOptions options;
-    options.threads = 2;
-    options.block_size = 64 * 1024;
+    DigestOptions options = two_cores();
     options.inline_max_size = 1 << 20;
     auto d = digester({"sha256"}, options);
     expect_digests(*d, {"sha256"}, path, data);
@@ -221,9 +227,7 @@ TEST_F(FileDigesterTest, ANonCombinableAlgorithmKeepsABigFileOnThePipeline) {
 TEST_F(FileDigesterTest, AComputeBoundAlgorithmIsSplitFromAFewMegabytes) {
     const auto data = random_bytes(3 << 20, 16);
     const auto path = write("few.bin", data);
-    DigestOptions options;
-    options.threads = 2;
-    options.block_size = 64 * 1024;
+    const DigestOptions options = two_cores();
     ASSERT_LT(data.size(), options.split_min_size);
     ASSERT_GE(data.size(), options.compute_bound_split_min_size);
     auto blake3 = digester({"blake3"}, options);
