@@ -309,9 +309,8 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     // page faults: `sum -a xxh3` of a cached 8 MiB file took 8.5 ms through the pipeline and 5.2
     // mapped alone, SHA-256 13.4 and 10.0 (docs/performance.md). One not cached keeps the
     // pipeline, whose large reads beat the faults' readahead. Several algorithms use the
-    // pipeline's copy. On a
-    // spinning disk only when the file is cached (the disk's turns are about read calls), and
-    // never with a test's pread.
+    // pipeline's copy. On a spinning disk only when the file is cached (the disk's turns are
+    // about read calls), and never with a test's pread.
     const std::uint64_t split_from =
         s.any_compute_bound ? s.options.compute_bound_split_min_size : s.options.split_min_size;
     const bool split = s.all_splittable && threads > 1 && size >= split_from && (!spinning || cached);

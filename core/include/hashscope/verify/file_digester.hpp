@@ -29,7 +29,8 @@ struct DigestOptions {
     // Files at least this large are read as parallel pieces when every algorithm is combinable.
     std::uint64_t split_min_size = std::uint64_t{32} << 20;
     // The same when one of them is compute-bound (AlgorithmInfo::compute_bound: BLAKE3), whose
-    // pieces on two cores took 0.85 of one core's time at 2 MiB and 0.65 at 8 MiB (on a Zen 4).
+    // pieces on two cores took 0.72-0.84 of one core's time at 2 MiB and 0.64 at 8 MiB on the
+    // Zen 4 guest of docs/performance.md.
     std::uint64_t compute_bound_split_min_size = std::uint64_t{2} << 20;
     // Files up to this size are read and hashed on the calling thread alone: starting a reader
     // thread costs more than it hides.
