@@ -316,8 +316,10 @@ TEST_F(FileDigesterTest, CancelStopsEveryStrategy) {
 // change like any other, and the process lives on to hash the next file.
 TEST_F(FileDigesterTest, AFileThatGrowsOrShrinksWhileReadIsReportedAsChanged) {
     const auto data = random_bytes(2 << 20, 9);
-    for (auto options :
-         {DigestOptions{}, mapped_options(1), pipelined_options(2), split_options(true), split_options(false)}) {
+    DigestOptions one_window = two_cores();  // mapped on one thread though two cores are there
+    one_window.inline_max_size = 1 << 20;
+    for (auto options : {DigestOptions{}, mapped_options(1), one_window, pipelined_options(2), split_options(true),
+                         split_options(false)}) {
         for (const std::uint64_t new_size : {std::uint64_t{4 << 20}, std::uint64_t{100}, std::uint64_t{0}}) {
             const auto path = write("g", data);
             options.block_size = 64 * 1024;
