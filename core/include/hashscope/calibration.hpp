@@ -162,6 +162,22 @@ std::optional<std::vector<bool>> confirm_changes(std::size_t changes,
 // largest_probe, else 16 MiB.
 std::size_t last_band_probe(double gbps, const CalibrationOptions& options);
 
+// The decision alone, for tests, for the last band (8 MiB and up) timed at both its ends:
+// `from_memory[c][r]` on the long probe (64 MiB, from memory) and `in_cache[c][r]` on 8 MiB in
+// cache, the band's first size. Near memory's speed the long probe tells kernels apart by a few
+// per cent at most, while in cache 8 MiB may not be: on the Zen 4 guest ISA-L's crc32c won the
+// long probe by 4 % in one calibration and then ran 24 % slower than `vpclmul` at 8 MiB in cache
+// (15 % at 16 MiB). So the long probe's winner (choose_by_measurement) is taken unless the
+// incumbent is clearly faster than it in cache; else the winner in cache, unless the incumbent is
+// clearly faster than that one from memory. `by_cache`: the choice was made in cache.
+struct BothEndsChoice {
+    std::size_t index = 0;
+    bool by_cache = false;
+};
+BothEndsChoice choose_for_both_ends(std::span<const std::vector<double>> from_memory,
+                                    std::span<const std::vector<double>> in_cache, std::size_t incumbent,
+                                    double margin);
+
 // The decision alone, for tests: `every_core[w][r]` and `one_thread[w][r]` are the rounds of way w
 // (0 a mapping, 1 read()'s copy) read in pieces on every core and on one thread. The other way
 // replaces the incumbent when it is clearly faster (choose_by_measurement) in one of the two and

@@ -36,7 +36,9 @@ static_assert(probes_inside_their_bands());
 // The last band's probe for an algorithm fast enough for memory to bound it (long_probe_min_gbps):
 // near memory's speed a kernel's loads and prefetches decide, and 16 MiB said less than it seemed.
 // On the Zen 4 guest crc32c's `vpclmul` and `vpclmul-fullrate` were level at 16 MiB from memory
-// and `vpclmul` 4-9 % faster at 64 MiB; calibrations chose either by chance.
+// and `vpclmul` 4-9 % faster at 64 MiB; calibrations chose either by chance. Timed there, the
+// band's first size (8 MiB) in cache is timed too, and a choice must hold at both ends
+// (choose_for_both_ends()).
 constexpr std::size_t kLongProbe = 64 * kKiB * kKiB;
 static_assert(band_of(kLongProbe) == kBands - 1);
 
@@ -118,6 +120,21 @@ double typical_round(std::vector<double> rounds) {
     return sum / static_cast<double>(n - 2 * cut);
 }
 
+BothEndsChoice choose_for_both_ends(std::span<const std::vector<double>> from_memory,
+                                    std::span<const std::vector<double>> in_cache, std::size_t incumbent,
+                                    double margin) {
+    const auto clearly_faster = [&](std::span<const std::vector<double>> ns, std::size_t a, std::size_t b) {
+        const std::array<std::vector<double>, 2> pair{ns[b], ns[a]};
+        return choose_by_measurement(pair, 0, margin) == 1;
+    };
+    const std::size_t memory_winner = choose_by_measurement(from_memory, incumbent, margin);
+    if (memory_winner != incumbent && !clearly_faster(in_cache, incumbent, memory_winner))
+        return {memory_winner, false};
+    const std::size_t cache_winner = choose_by_measurement(in_cache, incumbent, margin);
+    if (cache_winner != incumbent && !clearly_faster(from_memory, incumbent, cache_winner)) return {cache_winner, true};
+    return {incumbent, false};
+}
+
 std::size_t last_band_probe(double gbps, const CalibrationOptions& options) {
     if (gbps > options.long_probe_min_gbps && kLongProbe <= options.largest_probe) return kLongProbe;
     return kProbeSizes[kBands - 1];
@@ -191,11 +208,11 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
     // share one pool four times the last-level cache, cut into messages of either size: two
     // pools held 256 MiB on the Zen 4 guest for the whole calibration.
     std::vector<std::unique_ptr<bench::detail::BufferSet>> buffers;
-    const auto buffers_for = [&](std::size_t probe) -> bench::detail::BufferSet& {
+    const auto buffers_for = [&](std::size_t probe, bool in_cache) -> bench::detail::BufferSet& {
+        const bool cold = !in_cache && band_of(probe) + 1 == kBands;
         for (const auto& set : buffers) {
-            if (set->size() == probe) return *set;
+            if (set->size() == probe && set->cold() == cold) return *set;
         }
-        const bool cold = band_of(probe) + 1 == kBands;
         for (const auto& set : buffers) {
             if (!cold || !set->cold()) continue;
             if (auto cut = bench::detail::BufferSet::cut_from(*set, probe, cpu.caches.l3)) {
@@ -208,12 +225,13 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
 
     // Times `rows` on a probe of `probe` bytes in rounds, each row once a round in a rotating
     // order; the error when a workload cannot be made. Stopped, it returns the rounds made so far.
+    // The last band's probes come from memory unless `in_cache`.
     const auto time_rows = [&](std::span<const Implementation* const> rows, std::size_t probe,
-                               std::string_view algorithm) -> Result<std::vector<Timed>> {
+                               std::string_view algorithm, bool in_cache = false) -> Result<std::vector<Timed>> {
         // Probes in cache from sustained_from up get sustained rounds (calibration.hpp says why);
         // not the cold probe, whose one message from memory outlasts a short round.
-        const bool sustained = probe >= options.sustained_from && band_of(probe) + 1 < kBands;
-        auto& probes = buffers_for(probe);
+        const bool sustained = probe >= options.sustained_from && (in_cache || band_of(probe) + 1 < kBands);
+        auto& probes = buffers_for(probe, in_cache);
         std::vector<Timed> timed;
         for (const auto* row : rows) {
             auto workload = bench::detail::make_workload({std::string(algorithm), std::string(row->id)}, registry,
@@ -238,11 +256,14 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         }
         return timed;
     };
-    const auto decide = [&](const std::vector<Timed>& timed, std::size_t incumbent) {
+    const auto rounds_of = [](const std::vector<Timed>& timed) {
         std::vector<std::vector<double>> ns;
         ns.reserve(timed.size());
         for (const auto& t : timed) ns.push_back(t.ns);
-        return choose_by_measurement(ns, incumbent, options.margin);
+        return ns;
+    };
+    const auto decide = [&](const std::vector<Timed>& timed, std::size_t incumbent) {
+        return choose_by_measurement(rounds_of(timed), incumbent, options.margin);
     };
 
     // A change of choice waiting for its later measurements, made at the end of the calibration.
@@ -253,6 +274,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         const Implementation* table;
         double incumbent_ns;  // their figures in the first measurement
         double challenger_ns;
+        bool in_cache;  // won on the last band's first size in cache (choose_for_both_ends())
     };
     std::vector<Challenge> challenges;
 
@@ -297,16 +319,34 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
                 if (stop.stop_requested()) return calibration_cancelled();
                 const auto incumbent = static_cast<std::size_t>(incumbent_at - candidates.begin());
                 const auto table = static_cast<std::size_t>(table_at - candidates.begin());
-                const auto challenger = decide(*timed, incumbent);
+                auto challenger = decide(*timed, incumbent);
+                const std::vector<Timed>* decided_on = &*timed;
+                bool in_cache = false;
+                Result<std::vector<Timed>> cache_timed = std::vector<Timed>{};
+                if (probe == kLongProbe) {  // from memory: the band's first size in cache decides too
+                    constexpr std::size_t kBandStart = kBandLimits[kBands - 2];
+                    cache_timed = time_rows(candidates, kBandStart, algorithm.id, true);
+                    if (!cache_timed) return cache_timed.error();
+                    if (stop.stop_requested()) return calibration_cancelled();
+                    const auto both =
+                        choose_for_both_ends(rounds_of(*timed), rounds_of(*cache_timed), incumbent, options.margin);
+                    challenger = both.index;
+                    in_cache = both.by_cache;
+                    if (in_cache) {
+                        decided_on = &*cache_timed;
+                        choice.probe_size = kBandStart;
+                    }
+                }
                 // The two figures kept come from one measurement that timed both: with one from
                 // each, a slow moment of the machine in one made a kept incumbent look twice as
                 // slow as the table's choice (cold 16 MiB on the Intel Xeon guest).
                 choice.chosen = std::string(candidates[challenger]->id);
-                choice.table_ns = typical_round((*timed)[table].ns);
-                choice.chosen_ns = typical_round((*timed)[challenger].ns);
+                choice.table_ns = typical_round((*decided_on)[table].ns);
+                choice.chosen_ns = typical_round((*decided_on)[challenger].ns);
                 if (challenger != incumbent) {
                     challenges.push_back({result.choices.size(), candidates[incumbent], candidates[challenger],
-                                          candidates[table], typical_round((*timed)[incumbent].ns), choice.chosen_ns});
+                                          candidates[table], typical_round((*decided_on)[incumbent].ns),
+                                          choice.chosen_ns, in_cache});
                 }
             }
             result.choices.push_back(std::move(choice));
@@ -328,7 +368,7 @@ Result<Calibration> calibrate(const Registry& registry, const CpuInfo& cpu, cons
         const auto& c = challenges[i];
         auto& choice = result.choices[c.choice];
         const std::array<const Implementation*, 2> pair{c.incumbent, c.challenger};
-        auto timed = time_rows(pair, choice.probe_size, choice.algorithm);
+        auto timed = time_rows(pair, choice.probe_size, choice.algorithm, c.in_cache);
         if (!timed) {
             failure = timed.error();
             return std::nullopt;
