@@ -108,10 +108,6 @@ struct FileDigester::State {
     bool any_compute_bound = false;  // then files split from compute_bound_split_min_size
     unsigned cores = 1;              // asked once: glibc reads sysfs on every hardware_concurrency() call
 
-    unsigned file_threads = 1;  // the cores the file being read may use (threads_for())
-
-    unsigned threads() const { return file_threads; }
-
     // The cores a file of `size` bytes may use: as the options say, else every one; but while
     // other files are read at once (the multi-file hasher's workers), a file shorter than a split
     // takes only its share. Files of a few MiB each on one core ran faster than each with helpers
@@ -193,16 +189,16 @@ struct FileDigester::State {
         return outcome;
     }
 
-    std::uint64_t piece_size_for(std::uint64_t size) const {
-        const std::uint64_t target = size / (std::uint64_t{threads()} * kPiecesPerThread);
+    static std::uint64_t piece_size_for(std::uint64_t size, unsigned threads) {
+        const std::uint64_t target = size / (std::uint64_t{threads} * kPiecesPerThread);
         return std::clamp(std::bit_floor(std::max<std::uint64_t>(target, 1)), kMinPiece, kMaxPiece);
     }
 
     // The split read, or nothing when an algorithm's SplitDigest cannot be made (then the caller
     // falls back to the pipeline).
-    std::optional<FileHashResult> read_split(int fd, std::uint64_t size, const MappedFile* mapped,
+    std::optional<FileHashResult> read_split(int fd, std::uint64_t size, unsigned threads, const MappedFile* mapped,
                                              const ProgressFn& progress, const std::stop_token& stop) {
-        const auto piece_size = piece_size_for(size);
+        const auto piece_size = piece_size_for(size, threads);
         std::vector<std::unique_ptr<SplitDigest>> splits;
         std::vector<SplitDigest*> pointers;
         for (std::size_t i = 0; i < algorithms.size(); ++i) {
@@ -212,9 +208,8 @@ struct FileDigester::State {
             pointers.push_back(splits.back().get());
         }
         last = ReadStrategy::split_pieces;
-        auto result =
-            from_outcome(run_piece_reader(fd, hooks.pread, mapped ? mapped->bytes().data() : nullptr, size, piece_size,
-                                          pointers, threads(), options.block_size, progress, stop));
+        auto result = from_outcome(run_piece_reader(fd, hooks.pread, mapped ? mapped->bytes().data() : nullptr, size,
+                                                    piece_size, pointers, threads, options.block_size, progress, stop));
         if (result.status == FileStatus::ok) {
             for (auto* split : pointers) result.digests.push_back(split->finish());
         }
@@ -290,8 +285,7 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     for (auto* h : s.hasher_pointers) h->reset();
 
     std::optional<FileHashResult> result;
-    s.file_threads = s.threads_for(size);
-    const unsigned threads = s.file_threads;
+    const unsigned threads = s.threads_for(size);
     // On a spinning disk, only a file already in memory is worth reading in parallel pieces, and
     // only a file that is not needs the disk's turn.
     const bool shared_disk = static_cast<bool>(s.hooks.wait_for_disk);
@@ -324,7 +318,7 @@ FileHashResult FileDigester::digest(const std::filesystem::path& path, const Pro
     }
     s.last_mapped = mapped.has_value();
     if (split) {
-        result = s.read_split(file.fd.get(), size, mapped ? &*mapped : nullptr, progress, stop);
+        result = s.read_split(file.fd.get(), size, threads, mapped ? &*mapped : nullptr, progress, stop);
         // The pieces covered [0, size): one more byte means the file grew while it was read.
         if (result && result->status == FileStatus::ok) {
             std::byte probe{};
