@@ -11,8 +11,7 @@
 //           regions of Step N bytes for three scalar streams, whose registers are multiplied
 //           into the accumulators one block later (3/11 of the data with HybridLarge's 32-byte
 //           steps). Four places read at once:
-//           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB)
-//           and beyond L3, with whole blocks prefetched (above 16 MiB).
+//           slower than the stream, except where the data just overflows L2 (704 KiB..1.6 MiB).
 // Where VPCLMULQDQ issues every cycle (Intel Xeon), three more entry points: the stream with four
 // vector lines a group (a fifth of the data in CRC32; extend_crc32c_vpclmul_full_rate), blocks with
 // 16-byte steps (HybridFullRate, 3/19 of the data; extend_crc32c_vpclmul_blocks), and folding
@@ -46,11 +45,6 @@ struct HybridShape {
     static_assert(block % 16 == 0, "a block is whole lanes");
 };
 using HybridLarge = HybridShape<32, 3, 32>;
-// Out of cache, memory rather than the ports sets the pace: the earlier shape (32-byte stream
-// steps, 2.8 KiB blocks) with whole blocks prefetched ahead measured fastest there.
-using HybridOutOfCache = HybridShape<8, 3, 32>;
-// Inputs larger than this (bytes) take that path: they cannot all be in L3.
-constexpr std::size_t kWholeBlockPrefetchFrom = std::size_t{16} << 20;
 // Inputs in [kBlocksFrom, kBlocksBelow) take HybridLarge blocks, others the stream (below).
 constexpr std::size_t kBlocksFrom = std::size_t{704} << 10;
 constexpr std::size_t kBlocksBelow = std::size_t{1664} << 10;
@@ -149,17 +143,14 @@ HASHSCOPE_CRC_INLINE void full_rate_block_iteration(__m512i& x0, __m512i& x1, __
 // bytes are left; the accumulators then hold the 256 bytes before a, as after the plain loop.
 // (The inner loop is deliberately not unrolled: unrolled, GCC groups the CRC32s apart from the
 // folds and the two no longer overlap as well.)
-// WholeBlock: for inputs too large for the caches the whole next block is prefetched, not only
-// its scalar regions: the hardware prefetchers alone left such inputs at half the speed.
-template <class Poly, class Shape, bool WholeBlock>
+template <class Poly, class Shape>
 HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                         std::size_t& left, __m512i k) {
     constexpr std::size_t block_lanes = Shape::block / 16;
-    // Lines of the next block (or of its scalar regions) to prefetch per iteration, so that all
-    // of it is requested over one block.
-    constexpr std::size_t prefetched = WholeBlock ? Shape::block : Shape::streams * Shape::scalar_bytes;
+    // Lines of the next block's scalar regions to prefetch per iteration, so that all of them are
+    // requested over one block.
     constexpr std::size_t scalar_lines =
-        (prefetched + 64 * (Shape::iterations - 1) - 1) / (64 * (Shape::iterations - 1));
+        (Shape::streams * Shape::scalar_bytes + 64 * (Shape::iterations - 1) - 1) / (64 * (Shape::iterations - 1));
     const __m512i kgap = broadcast(hybrid_constants<Poly, Shape>.gap);
     const __m512i kinject = load_table(hybrid_constants<Poly, Shape>.inject);
     __m512i pending = _mm512_setzero_si512();  // last block's scalar registers, one per lane
@@ -180,8 +171,8 @@ HASHSCOPE_CRC_INLINE void hybrid_blocks(__m512i& x0, __m512i& x1, __m512i& x2, _
             // vector region, near or far, only slowed the loop down.)
 #pragma GCC unroll 4
             for (std::size_t line = 0; line < scalar_lines; ++line) {
-                const std::uintptr_t from = (WholeBlock ? a : s) + Shape::block;
-                _mm_prefetch(static_cast<const char*>(at(from + ((i - 1) * scalar_lines + line) * 64)), _MM_HINT_T0);
+                _mm_prefetch(static_cast<const char*>(at(s + Shape::block + ((i - 1) * scalar_lines + line) * 64)),
+                             _MM_HINT_T0);
             }
             if constexpr (std::is_same_v<Shape, HybridLarge>) {
                 large_block_iteration(x0, x1, x2, x3, c, k, v, s + Shape::step * i);
@@ -389,21 +380,21 @@ HASHSCOPE_CRC_INLINE void stream_iterations(__m512i& x0, __m512i& x1, __m512i& x
 // vpclmul_extend_long's Interleave for crc32c: the layout that suits the size. The switches are set
 // for Zen 4 (1 MiB L2, 32 MiB L3): the stream wins, except where the data just overflows L2 (a
 // front-to-back sweep then evicts each line before it is read again, and the blocks' four places
-// fare better) and beyond L3 (whole blocks prefetched ahead).
+// fare better). From memory the stream needs no software prefetch: the hardware prefetchers follow
+// one sequential stream, and it kept up with ISA-L's folding there where blocks with the next block
+// prefetched fell 2-16 % behind (docs/performance.md).
 struct Crc32Instructions {
     template <class Poly>
     HASHSCOPE_CRC_INLINE static void fold(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                           std::size_t& left, __m512i k) {
         static_assert(has_crc32_instruction<Poly>);
         const std::size_t bytes = 16 * left;
-        if (bytes > kWholeBlockPrefetchFrom) {
-            hybrid_blocks<Poly, HybridOutOfCache, true>(x0, x1, x2, x3, a, left, k);
-        } else if (bytes >= kBlocksFrom && bytes < kBlocksBelow) {
-            hybrid_blocks<Poly, HybridLarge, false>(x0, x1, x2, x3, a, left, k);
+        if (bytes >= kBlocksFrom && bytes < kBlocksBelow) {
+            hybrid_blocks<Poly, HybridLarge>(x0, x1, x2, x3, a, left, k);
         } else if (left >= HalfRateStream::iteration / 16 + 16) {
             stream_iterations<Poly, HalfRateStream>(x0, x1, x2, x3, a, left);
         }
-        if (left >= HybridSmall::block / 16 + 16) hybrid_blocks<Poly, HybridSmall, false>(x0, x1, x2, x3, a, left, k);
+        if (left >= HybridSmall::block / 16 + 16) hybrid_blocks<Poly, HybridSmall>(x0, x1, x2, x3, a, left, k);
     }
 };
 
@@ -427,8 +418,7 @@ struct FullRateBlocks {
     HASHSCOPE_CRC_INLINE static void fold(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, std::uintptr_t& a,
                                           std::size_t& left, __m512i k) {
         static_assert(has_crc32_instruction<Poly>);
-        if (left >= HybridFullRate::block / 16 + 16)
-            hybrid_blocks<Poly, HybridFullRate, false>(x0, x1, x2, x3, a, left, k);
+        if (left >= HybridFullRate::block / 16 + 16) hybrid_blocks<Poly, HybridFullRate>(x0, x1, x2, x3, a, left, k);
     }
 };
 
